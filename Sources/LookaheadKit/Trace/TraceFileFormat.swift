@@ -1,0 +1,76 @@
+/// Lookahead's own trace file: a CSV with `#` metadata lines, documented in
+/// `Docs/TraceFormat.md`. Chosen so that a notebook reads it in one line,
+/// `pandas.read_csv(path, comment="#")`, and so that it round-trips losslessly (numbers are
+/// written in Swift's shortest round-trip form).
+public enum TraceFileFormat {
+  /// The format version this build writes and reads. Bump it on any incompatible change.
+  public static let version = 1
+  /// First line of every trace file.
+  public static let magic = "# lookahead-trace: \(version)"
+  /// Conventional file extension.
+  public static let fileExtension = "lktrace.csv"
+
+  /// The header row, in order.
+  public static let columns = [
+    "record", "stroke", "index", "t", "x", "y", "pressure", "altitude", "azimuth", "phase",
+    "estimated", "property", "value", "estimated_value", "arrival_t", "writer", "origin",
+  ]
+
+  /// Kinds of data row.
+  public enum Record: String, Sendable, CaseIterable {
+    /// A digitizer sample (`index` = position in its stroke).
+    case sample
+    /// A late property update of the sample `index`.
+    case update
+    /// A recorded platform prediction anchored at sample `index`.
+    case prediction
+  }
+
+  /// Escapes the characters that would break a CSV cell or a pandas `comment="#"` read.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "%": out += "%25"
+      case ",": out += "%2C"
+      case "#": out += "%23"
+      case "\n": out += "%0A"
+      case "\r": out += "%0D"
+      case "\"": out += "%22"
+      case "=": out += "%3D"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// Reverses ``escape(_:)``; `nil` if a `%` is not followed by one of the codes it writes.
+  static func unescape(_ text: Substring) -> String? {
+    guard text.contains("%") else { return String(text) }
+    var out = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "%" {
+        let codeStart = text.index(after: index)
+        guard let codeEnd = text.index(codeStart, offsetBy: 2, limitedBy: text.endIndex)
+        else { return nil }
+        switch text[codeStart..<codeEnd] {
+        case "25": out += "%"
+        case "2C": out += ","
+        case "23": out += "#"
+        case "0A": out += "\n"
+        case "0D": out += "\r"
+        case "22": out += "\""
+        case "3D": out += "="
+        default: return nil
+        }
+        index = codeEnd
+      } else {
+        out.append(character)
+        index = text.index(after: index)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,57 @@
+import LookaheadKit
+import Testing
+
+@Suite("Trace file reader errors name file, line and field")
+struct TraceFileReaderErrorTests {
+  static let head = """
+    # lookahead-trace: 1
+    # source: s
+    # device: d
+    # digitizer_rate_hz: 240.0
+    # coordinate_unit: px
+    # millimetres_per_unit: unknown
+    # licence: MIT
+    record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin
+    sample,0,0,0.0,1.0,2.0,,,,down,0,,,,,,
+    """
+
+  static let cases: [(body: String, line: Int?, field: String?)] = [
+    ("sample,0,1,0.1,abc,2.0,,,,move,0,,,,,,", 10, "x"),
+    ("sample,0,1,0.1,nan,2.0,,,,move,0,,,,,,", 10, "x"),
+    ("sample,0,1,0.1,inf,2.0,,,,move,0,,,,,,", 10, "x"),
+    ("sample,0,1,-0.5,1.0,2.0,,,,move,0,,,,,,", 10, "t"),
+    ("sample,0,1,0.1,1.0", 10, nil),
+    ("sample,0,1,0.1,1.0,2.0,,,,jump,0,,,,,,", 10, "phase"),
+    ("sample,0,5,0.1,1.0,2.0,,,,move,0,,,,,,", 10, "index"),
+    ("update,0,3,,,,,,,,,pressure,1.0,0.5,0.2,,", 10, "index"),
+    ("sample,3,0,0.1,1.0,2.0,,,,move,0,,,,,,", 10, "stroke"),
+    ("point,0,1,0.1,1.0,2.0,,,,move,0,,,,,,", 10, "record"),
+  ]
+
+  @Test("a bad row is reported with its line and column", arguments: cases.indices)
+  func badRow(caseIndex: Int) {
+    let testCase = Self.cases[caseIndex]
+    let text = Self.head + "\n" + testCase.body + "\n"
+    do {
+      _ = try TraceFileReader.parse(text, file: "t.csv")
+      Issue.record("expected an error for \(testCase.body)")
+    } catch let error as TraceInputError {
+      #expect(error.file == "t.csv")
+      #expect(error.location == .line(testCase.line!))
+      #expect(error.field == testCase.field)
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test("a wrong version, a missing header line and an empty file are refused")
+  func fileLevelErrors() {
+    #expect(throws: TraceInputError.self) { try TraceFileReader.parse("", file: "e.csv") }
+    #expect(throws: TraceInputError.self) {
+      try TraceFileReader.parse(Self.head.replacingOccurrences(of: "trace: 1", with: "trace: 9"), file: "v.csv")
+    }
+    #expect(throws: TraceInputError.self) {
+      try TraceFileReader.parse(Self.head.replacingOccurrences(of: "# device: d\n", with: ""), file: "m.csv")
+    }
+  }
+}
