@@ -1,0 +1,179 @@
+import LookaheadRuntime
+
+/// Fits a ``LookaheadRuntime/LearnedLinearPredictor`` to recorded strokes by ridge regression,
+/// and chooses its history length K and ridge strength λ by leave-one-writer-out
+/// cross-validation.
+///
+/// Training rows come from driving a real predictor through each stroke, sample by sample, and
+/// asking it for its features (``LearnedLinearPredictor/writeFeatures(horizon:into:)``), so the
+/// model is trained on exactly the inputs it will see at run time (gap resets, repeated times and
+/// all). Each row is weighted by its horizon, so the fit minimises the squared Euclidean error of
+/// the predicted displacement itself rather than of displacement per second.
+public struct LearnedLinearTrainer: Sendable {
+  public struct Options: Sendable, Hashable {
+    /// Prediction horizons to train on, seconds (the model takes the horizon as an input).
+    public var horizons: [Double]
+    /// Candidate history lengths K.
+    public var historyCounts: [Int] = [2, 3, 4, 6, 8]
+    /// Candidate ridge strengths λ (per training row).
+    public var lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2]
+    public var rotateToMotion = true
+    public var maximumGapSeconds = 0.1
+    /// Predictions are issued from sample `warmUpSamples` on (0-based), as in the anchor protocol.
+    public var warmUpSamples = 4
+    /// Cores to split the rows across.
+    public var parts = availableCoreCount
+
+    public init(horizons: [Double]) { self.horizons = horizons }
+  }
+
+  public var options: Options
+  public init(options: Options) { self.options = options }
+
+  /// Normal equations of all training rows from `strokes` for history length `historyCount`.
+  public func normalEquations(strokes: [Stroke], historyCount: Int) -> NormalEquations {
+    let featureCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
+    let options = self.options
+    let partials = parallelChunks(count: strokes.count, parts: options.parts) { range in
+      var equations = NormalEquations(featureCount: featureCount, targetCount: 2)
+      var features: [Double] = []
+      var targets: [Double] = []
+      for stroke in strokes[range] {
+        Self.appendRows(
+          of: stroke, historyCount: historyCount, options: options, features: &features, targets: &targets)
+        if features.count > 400_000 {
+          equations.accumulate(features: features, targets: targets)
+          features.removeAll(keepingCapacity: true)
+          targets.removeAll(keepingCapacity: true)
+        }
+      }
+      equations.accumulate(features: features, targets: targets)
+      return equations
+    }
+    var total = NormalEquations(featureCount: featureCount, targetCount: 2)
+    for partial in partials { total += partial }
+    return total
+  }
+
+  /// Appends one row per (issue point, horizon) of `stroke`: horizon-weighted features and
+  /// horizon-weighted `Δ/h` targets.
+  static func appendRows(
+    of stroke: Stroke, historyCount: Int, options: Options,
+    features: inout [Double], targets: inout [Double]
+  ) {
+    var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
+      historyCount: historyCount, rotateToMotion: options.rotateToMotion)
+    parameters.maximumGapSeconds = options.maximumGapSeconds
+    var predictor = LearnedLinearPredictor(parameters: parameters)
+    let featureCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
+    let samples = stroke.samples
+    guard let lastTime = samples.last?.time else { return }
+    var row = Array(repeating: 0.0, count: featureCount)
+    var truth = PiecewiseLinearPath(samples: samples)
+    for (i, sample) in samples.enumerated() {
+      predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y))
+      guard i >= options.warmUpSamples, let newest = predictor.newestSample else { continue }
+      for horizon in options.horizons where horizon > 0 && newest.time + horizon <= lastTime + 1e-9 {
+        let rotation = row.withUnsafeMutableBufferPointer {
+          predictor.writeFeatures(horizon: horizon, into: $0)
+        }
+        guard let rotation else { continue }
+        let future = truth.position(at: newest.time + horizon)
+        let target = LearnedLinearFeatures.target(from: newest, to: future, horizon: horizon, rotation: rotation)
+        for value in row { features.append(value * horizon) }
+        targets.append(target.x * horizon)
+        targets.append(target.y * horizon)
+      }
+    }
+  }
+
+  /// The fitted parameters for a given K and λ.
+  public func fit(strokes: [Stroke], historyCount: Int, lambda: Double) throws -> LearnedLinearPredictor.Parameters {
+    let weights = try normalEquations(strokes: strokes, historyCount: historyCount).solve(lambda: lambda)
+    return LearnedLinearPredictor.Parameters(
+      historyCount: historyCount, rotateToMotion: options.rotateToMotion, weights: weights,
+      maximumGapSeconds: options.maximumGapSeconds)
+  }
+
+  /// One cell of the cross-validation table.
+  public struct CrossValidationScore: Sendable, Hashable {
+    public var historyCount: Int
+    public var lambda: Double
+    /// Mean Euclidean error over all held-out issue points and horizons, trace units.
+    public var meanError: Double
+    public var predictionCount: Int
+  }
+
+  /// The outcome of ``crossValidate(strokes:)``: every (K, λ) scored, and the best.
+  public struct CrossValidation: Sendable {
+    public var scores: [CrossValidationScore]
+    public var best: CrossValidationScore
+    /// The writers that formed the folds.
+    public var folds: [String]
+  }
+
+  public struct NotEnoughWriters: Error, CustomStringConvertible {
+    public var writers: [String]
+    public var description: String {
+      "leave-one-writer-out needs at least two writers; found \(writers.count) (\(writers.joined(separator: ", ")))"
+    }
+  }
+
+  /// Leave-one-writer-out cross-validation over the K × λ grid. Each fold's model is solved from
+  /// the total statistics minus the fold's own, so every row is accumulated once per K.
+  public func crossValidate(strokes: [Stroke]) throws -> CrossValidation {
+    var writers: [String] = []
+    for writer in strokes.map({ $0.writer ?? "unknown" }) where !writers.contains(writer) { writers.append(writer) }
+    guard writers.count >= 2 else { throw NotEnoughWriters(writers: writers) }
+    let byWriter = writers.map { writer in strokes.filter { ($0.writer ?? "unknown") == writer } }
+    var scores: [CrossValidationScore] = []
+    for k in options.historyCounts {
+      let folds = byWriter.map { normalEquations(strokes: $0, historyCount: k) }
+      var total = NormalEquations(featureCount: folds[0].featureCount, targetCount: 2)
+      for fold in folds { total += fold }
+      for lambda in options.lambdas {
+        var errorSum = 0.0, count = 0
+        for (f, heldOut) in byWriter.enumerated() {
+          guard let weights = try? (total - folds[f]).solve(lambda: lambda) else { continue }
+          let parameters = LearnedLinearPredictor.Parameters(
+            historyCount: k, rotateToMotion: options.rotateToMotion, weights: weights,
+            maximumGapSeconds: options.maximumGapSeconds)
+          let (sum, n) = Self.errorSum(parameters: parameters, strokes: heldOut, options: options)
+          errorSum += sum
+          count += n
+        }
+        if count > 0 {
+          scores.append(CrossValidationScore(historyCount: k, lambda: lambda, meanError: errorSum / Double(count), predictionCount: count))
+        }
+      }
+    }
+    guard let best = scores.min(by: { $0.meanError < $1.meanError }) else {
+      throw NormalEquations.SingularSystem(lambda: options.lambdas.max() ?? 0)
+    }
+    return CrossValidation(scores: scores, best: best, folds: writers)
+  }
+
+  /// Sum of Euclidean errors and count over the issue points and horizons of `strokes`.
+  static func errorSum(
+    parameters: LearnedLinearPredictor.Parameters, strokes: [Stroke], options: Options
+  ) -> (Double, Int) {
+    var sum = 0.0, count = 0
+    var predictor = LearnedLinearPredictor(parameters: parameters)
+    for stroke in strokes {
+      predictor.reset()
+      guard let lastTime = stroke.samples.last?.time else { continue }
+      var truth = PiecewiseLinearPath(samples: stroke.samples)
+      for (i, sample) in stroke.samples.enumerated() {
+        predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y))
+        guard i >= options.warmUpSamples else { continue }
+        for horizon in options.horizons where sample.time + horizon <= lastTime + 1e-9 {
+          guard let p = predictor.predict(at: sample.time + horizon) else { continue }
+          let t = truth.position(at: sample.time + horizon)
+          sum += ((p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y)).squareRoot()
+          count += 1
+        }
+      }
+    }
+    return (sum, count)
+  }
+}

@@ -1,0 +1,147 @@
+/// A learned linear predictor: the displacement to the horizon is a linear function of the recent
+/// velocities (see ``LearnedLinearFeatures``), with weights fitted by ridge regression on recorded
+/// traces in the workbench (`lookahead train`).
+///
+/// The idea of learning the extrapolation from the recent displacements follows Henze, Funk &
+/// Sahami Shirazi, "Software-reduced touchscreen latency" (MobileHCI 2016) and Henze et al.,
+/// "Improving Software-Reduced Touchscreen Latency" (MobileHCI 2017), who used neural networks
+/// on rotated windows of displacements; a linear model keeps it to a few multiply-adds per sample.
+public struct LearnedLinearPredictor: Predictor {
+  /// The trained model.
+  public struct Parameters: Sendable, Hashable, Codable {
+    /// How many recent velocities feed the model (1…16).
+    public var historyCount: Int
+    /// Whether features are rotated into the direction of motion.
+    public var rotateToMotion: Bool
+    /// Row-major `featureCount × 2` weights (`LearnedLinearFeatures.featureCount(historyCount:)`).
+    public var weights: [Double]
+    /// A gap between samples longer than this (seconds) starts a new history, as after a pause
+    /// the old velocities say nothing about the new motion.
+    public var maximumGapSeconds: Double
+
+    public init(historyCount: Int, rotateToMotion: Bool, weights: [Double], maximumGapSeconds: Double = 0.1) {
+      self.historyCount = historyCount
+      self.rotateToMotion = rotateToMotion
+      self.weights = weights
+      self.maximumGapSeconds = maximumGapSeconds
+    }
+
+    /// Weights that reproduce constant-velocity (linear) extrapolation from the newest
+    /// velocity: a sensible, exactly known starting point.
+    public static func constantVelocity(historyCount: Int, rotateToMotion: Bool = true) -> Parameters {
+      var weights = Array(repeating: 0.0, count: LearnedLinearFeatures.featureCount(historyCount: historyCount) * 2)
+      weights[0 * 2 + 0] = 1  // target x ← v_1.x
+      weights[1 * 2 + 1] = 1  // target y ← v_1.y
+      return Parameters(historyCount: historyCount, rotateToMotion: rotateToMotion, weights: weights)
+    }
+
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+      case historyCount(Int)
+      case weightCount(expected: Int, found: Int)
+      case nonFiniteWeight(index: Int)
+      case maximumGapSeconds(Double)
+
+      public var description: String {
+        switch self {
+        case .historyCount(let value): "historyCount \(value) is outside 1…16"
+        case .weightCount(let expected, let found): "weights: expected \(expected) values, found \(found)"
+        case .nonFiniteWeight(let index): "weights[\(index)] is not finite"
+        case .maximumGapSeconds(let value): "maximumGapSeconds \(value) must be positive"
+        }
+      }
+    }
+
+    public func validate() throws {
+      guard (1...16).contains(historyCount) else { throw Invalid.historyCount(historyCount) }
+      let expected = LearnedLinearFeatures.featureCount(historyCount: historyCount) * 2
+      guard weights.count == expected else { throw Invalid.weightCount(expected: expected, found: weights.count) }
+      if let bad = weights.firstIndex(where: { !$0.isFinite }) { throw Invalid.nonFiniteWeight(index: bad) }
+      guard maximumGapSeconds > 0, maximumGapSeconds.isFinite else { throw Invalid.maximumGapSeconds(maximumGapSeconds) }
+    }
+  }
+
+  public let parameters: Parameters
+  /// Ring of the newest `historyCount + 1` samples; `count` of them valid, oldest at `start`.
+  private var ring: [PointerSample]
+  private var start = 0
+  private var count = 0
+
+  public init(parameters: Parameters) {
+    self.parameters = parameters
+    ring = Array(repeating: PointerSample(time: 0, x: 0, y: 0), count: parameters.historyCount + 1)
+  }
+
+  public mutating func reset() {
+    start = 0
+    count = 0
+  }
+
+  public mutating func observe(_ sample: PointerSample) {
+    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
+    if count > 0 {
+      let newest = ring[(start + count - 1) % ring.count]
+      let dt = sample.time - newest.time
+      if dt < 0 { return }  // time going backwards: ignore the sample
+      if dt > parameters.maximumGapSeconds { reset() }
+      else if dt == 0 {  // a repeated time replaces the newest sample
+        ring[(start + count - 1) % ring.count] = sample
+        return
+      }
+    }
+    if count < ring.count {
+      ring[(start + count) % ring.count] = sample
+      count += 1
+    } else {
+      ring[start] = sample
+      start = (start + 1) % ring.count
+    }
+  }
+
+  public func predict(at time: Double) -> PredictedPoint? {
+    guard count >= 1 else { return nil }
+    let newest = ring[(start + count - 1) % ring.count]
+    let horizon = time - newest.time
+    guard horizon.isFinite else { return nil }
+    let hold = PredictedPoint(time: max(time, newest.time), x: newest.x, y: newest.y,
+      pressure: newest.pressure, altitude: newest.altitude, azimuth: newest.azimuth)
+    guard horizon > 0 else { return hold }
+    let featureCount = LearnedLinearFeatures.featureCount(historyCount: parameters.historyCount)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: featureCount) { features in
+      guard let rotation = writeFeatures(horizon: horizon, into: features) else { return hold }
+      var tx = 0.0, ty = 0.0
+      parameters.weights.withUnsafeBufferPointer { w in
+        for f in 0..<featureCount {
+          tx += features[f] * w[2 * f]
+          ty += features[f] * w[2 * f + 1]
+        }
+      }
+      // Back from the motion frame, and from Δ/h to Δ.
+      let dx = (rotation.cos * tx - rotation.sin * ty) * horizon
+      let dy = (rotation.sin * tx + rotation.cos * ty) * horizon
+      var point = hold
+      point.x = newest.x + dx
+      point.y = newest.y + dy
+      return point
+    }
+  }
+
+  /// The newest sample observed, if any.
+  public var newestSample: PointerSample? {
+    count > 0 ? ring[(start + count - 1) % ring.count] : nil
+  }
+
+  /// Writes the features for a prediction `horizon` seconds past the newest sample, from exactly
+  /// the history this predictor holds; the trainer calls this so that training and prediction see
+  /// the same inputs. Returns the motion-frame rotation, or `nil` when no velocity is known yet.
+  public func writeFeatures(
+    horizon: Double, into features: UnsafeMutableBufferPointer<Double>
+  ) -> (cos: Double, sin: Double)? {
+    guard count >= 2 else { return nil }
+    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: count) { history in
+      for i in 0..<count { history[i] = ring[(start + i) % ring.count] }
+      return LearnedLinearFeatures.write(
+        history: UnsafeBufferPointer(history), historyCount: parameters.historyCount,
+        horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
+    }
+  }
+}
