@@ -1,16 +1,5 @@
-/// A small, fast, seeded random number generator (SplitMix64, Steele, Lea & Flood, "Fast
-/// splittable pseudorandom number generators", OOPSLA 2014), so that every randomised test and
-/// every search is repeatable from its seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+import LookaheadKit
 
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The tests' seeded generator is the workbench's own (SplitMix64), so a test and a search given
+/// the same seed draw the same numbers.
+public typealias SeededGenerator = SplitMix64

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Runs a search: asks the strategy for points, evaluates them, journals each finished trial,
+/// and resumes from an existing journal so that an interrupted tune ends exactly where an
+/// uninterrupted one with the same seed would.
+public struct Tuner<Strategy: SearchStrategy> {
+  public var header: TuningJournal.Header
+  public var strategy: Strategy
+  public var journal: TuningJournal?
+
+  public init(header: TuningJournal.Header, strategy: Strategy, journal: TuningJournal?) {
+    self.header = header
+    self.strategy = strategy
+    self.journal = journal
+  }
+
+  /// What evaluating one point gives: the objective (lower is better) and metrics to record.
+  public struct Outcome: Sendable {
+    public var objective: Double
+    public var metrics: [String: Double]
+    public init(objective: Double, metrics: [String: Double] = [:]) {
+      self.objective = objective
+      self.metrics = metrics
+    }
+  }
+
+  /// Progress after each trial: the trial, the best so far, and how many are done.
+  public struct Progress: Sendable {
+    public var trial: TuningJournal.Trial
+    public var best: TuningJournal.Trial?
+    public var done: Int
+    public var resumed: Int
+  }
+
+  /// Runs until the strategy is exhausted or `maximumTrials` are done (counting resumed ones).
+  ///
+  /// - Parameters:
+  ///   - fresh: ignore an existing journal and start over (the CLI's `--force`).
+  ///   - evaluate: scores parameter values (in the space's order); a thrown error marks the trial
+  ///     failed (objective ∞ for the strategy) and the search goes on.
+  /// - Returns: every trial, resumed ones first.
+  public mutating func run(
+    maximumTrials: Int = .max, fresh: Bool = false,
+    evaluate: ([Double]) throws -> Outcome,
+    progress: (Progress) -> Void = { _ in }
+  ) throws -> [TuningJournal.Trial] {
+    var trials: [TuningJournal.Trial] = []
+    var best: TuningJournal.Trial?
+    func consider(_ trial: TuningJournal.Trial) {
+      guard let objective = trial.objective else { return }
+      if best?.objective.map({ objective < $0 }) ?? true { best = trial }
+    }
+
+    if let journal, !fresh, let existing = try journal.read() {
+      guard existing.header == header else {
+        throw TuningJournal.Mismatch(path: journal.url.path, detail: Self.difference(existing.header, header))
+      }
+      for recorded in existing.trials {
+        guard let point = strategy.next() else { break }
+        guard point.count == recorded.unit.count,
+          zip(point, recorded.unit).allSatisfy({ abs($0 - $1) <= 1e-12 })
+        else {
+          throw TuningJournal.Mismatch(path: journal.url.path, detail: "trial \(recorded.index) was proposed at a different point")
+        }
+        strategy.tell(point, score: recorded.objective ?? .infinity)
+        trials.append(recorded)
+        consider(recorded)
+      }
+      if existing.droppedPartialLine || trials.count != existing.trials.count {
+        try journal.rewrite(header: header, trials: trials)
+      }
+    } else if let journal {
+      try journal.start(with: header)
+    }
+    let resumed = trials.count
+
+    while trials.count < maximumTrials, let point = strategy.next() {
+      let values = header.space.values(atUnit: point)
+      var trial = TuningJournal.Trial(index: trials.count, unit: point, values: values, objective: nil, metrics: [:])
+      do {
+        let outcome = try evaluate(values)
+        trial.objective = outcome.objective.isNaN ? nil : outcome.objective
+        trial.metrics = outcome.metrics
+        if outcome.objective.isNaN { trial.failure = "objective is NaN" }
+      } catch {
+        trial.failure = "\(error)"
+      }
+      strategy.tell(point, score: trial.objective ?? .infinity)
+      try journal?.append(trial)
+      trials.append(trial)
+      consider(trial)
+      progress(Progress(trial: trial, best: best, done: trials.count, resumed: resumed))
+    }
+    return trials
+  }
+
+  private static func difference(_ a: TuningJournal.Header, _ b: TuningJournal.Header) -> String {
+    if a.predictor != b.predictor { return "predictor \(a.predictor) vs \(b.predictor)" }
+    if a.space != b.space { return "parameter space differs" }
+    if a.strategy != b.strategy { return "strategy \(a.strategy) vs \(b.strategy)" }
+    if a.seed != b.seed { return "seed \(a.seed) vs \(b.seed)" }
+    if a.objective != b.objective { return "objective \(a.objective) vs \(b.objective)" }
+    return "context differs"
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The append-only record of a tune: one JSON header line saying what is being tuned and how,
+/// then one JSON line per finished trial, written as soon as the trial finishes (JSON Lines).
+///
+/// Nothing is lost when a run is killed: ``Tuner`` reads the journal back, checks that the header
+/// matches the new run, replays the finished trials into the strategy and carries on. A last line
+/// cut off mid-write is ignored (and reported).
+public struct TuningJournal: Sendable {
+  /// What a journal is about; a resumed run must match it exactly.
+  public struct Header: Codable, Sendable, Hashable {
+    public var format = "lookahead-tune-journal"
+    public var version = 1
+    /// Predictor catalog name being tuned.
+    public var predictor: String
+    public var space: SearchSpace
+    /// Strategy name and its settings, e.g. `"nelder-mead budget=200 step=0.25"`.
+    public var strategy: String
+    public var seed: UInt64
+    /// Objective name and settings.
+    public var objective: String
+    /// Anything else that fixes the result: datasets and checksums, split, profile, command line.
+    public var context: [String: String]
+
+    public init(predictor: String, space: SearchSpace, strategy: String, seed: UInt64, objective: String, context: [String: String] = [:]) {
+      self.predictor = predictor
+      self.space = space
+      self.strategy = strategy
+      self.seed = seed
+      self.objective = objective
+      self.context = context
+    }
+  }
+
+  /// One finished trial.
+  public struct Trial: Codable, Sendable, Hashable {
+    public var index: Int
+    /// The strategy's point in the unit cube.
+    public var unit: [Double]
+    /// Parameter values, in the order of the search space's dimensions.
+    public var values: [Double]
+    /// The objective (lower is better); `nil` when the trial failed.
+    public var objective: Double?
+    /// Metrics recorded beside the objective (for Pareto fronts and notebooks).
+    public var metrics: [String: Double]
+    /// Why the trial failed, if it did.
+    public var failure: String?
+
+    public init(index: Int, unit: [Double], values: [Double], objective: Double?, metrics: [String: Double], failure: String? = nil) {
+      self.index = index
+      self.unit = unit
+      self.values = values
+      self.objective = objective
+      self.metrics = metrics
+      self.failure = failure
+    }
+  }
+
+  public struct Mismatch: Error, CustomStringConvertible {
+    public var path: String
+    public var detail: String
+    public var description: String {
+      "\(path): this journal belongs to a different tune (\(detail)); use another --journal path, or --force to start it afresh"
+    }
+  }
+
+  public let url: URL
+  public init(url: URL) { self.url = url }
+
+  /// The journal's header and trials; `nil` if the file does not exist. `droppedPartialLine` is
+  /// true when the last line was cut off by an interrupted write.
+  public func read() throws -> (header: Header, trials: [Trial], droppedPartialLine: Bool)? {
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var dropped = false
+    if let last = lines.last, !last.isEmpty, !text.hasSuffix("\n") {
+      lines.removeLast()
+      dropped = true
+    }
+    lines.removeAll { $0.isEmpty }
+    let decoder = JSONDecoder()
+    guard let first = lines.first else {
+      throw TraceInputError(file: url.path, location: .line(1), problem: "the journal has no header line")
+    }
+    let header: Header
+    do { header = try decoder.decode(Header.self, from: Data(first.utf8)) } catch {
+      throw TraceInputError(file: url.path, location: .line(1), problem: "not a tuning journal header (\(error))")
+    }
+    var trials: [Trial] = []
+    for (offset, line) in lines.dropFirst().enumerated() {
+      do { trials.append(try decoder.decode(Trial.self, from: Data(line.utf8))) } catch {
+        throw TraceInputError(file: url.path, location: .line(offset + 2), problem: "not a trial record (\(error))")
+      }
+    }
+    return (header, trials, dropped)
+  }
+
+  /// Starts a new journal with `header`, replacing any file there.
+  public func start(with header: Header) throws {
+    try (Self.line(header) + "\n").write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  /// Rewrites the journal as `header` + `trials` (used to drop a partial last line on resume).
+  public func rewrite(header: Header, trials: [Trial]) throws {
+    var text = try Self.line(header) + "\n"
+    for trial in trials { text += try Self.line(trial) + "\n" }
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  /// Appends one finished trial and flushes it to disk.
+  public func append(_ trial: Trial) throws {
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((try Self.line(trial) + "\n").utf8))
+    try handle.synchronize()
+  }
+
+  private static func line<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+}

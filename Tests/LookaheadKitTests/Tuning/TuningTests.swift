@@ -1,0 +1,126 @@
+import Foundation
+import LookaheadKit
+import Testing
+
+@Suite("Tuning: search space, strategies, journal and resume, Pareto front")
+struct TuningTests {
+  static let space = SearchSpace([
+    .init(name: "lambda", lowerBound: 1e-6, upperBound: 1, scale: .log),
+    .init(name: "gain", lowerBound: -2, upperBound: 2),
+  ])
+
+  /// Minimum 0 at λ = 1e-3, gain = 0.5 (worked out: both squared terms vanish there).
+  static func objective(_ values: [Double]) -> Double {
+    let a = log10(values[0]) + 3
+    let b = values[1] - 0.5
+    return a * a + b * b
+  }
+
+  @Test("log and linear dimensions map the unit interval as documented")
+  func spaceMapping() {
+    let lambda = Self.space.dimensions[0]
+    #expect(abs(lambda.value(atUnit: 0.5) - 1e-3) < 1e-15)
+    #expect(lambda.value(atUnit: -1) == 1e-6 && lambda.value(atUnit: 2) == 1)
+    #expect(abs(lambda.unit(of: 1e-3) - 0.5) < 1e-12)
+    let k = SearchSpace.Dimension(name: "k", lowerBound: 1, upperBound: 8, isInteger: true)
+    #expect(k.value(atUnit: 0.5) == 5)  // 4.5 rounds away from zero
+  }
+
+  @Test("a grid visits every combination once, in lexicographic order")
+  func grid() {
+    var grid = GridSearch(dimensionCount: 2, pointsPerDimension: 3)
+    var points: [[Double]] = []
+    while let p = grid.next() { points.append(p) }
+    #expect(points.count == 9)
+    #expect(points[0] == [0, 0] && points[1] == [0, 0.5] && points[8] == [1, 1])
+  }
+
+  @Test("a Latin hypercube puts exactly one point in each stratum of each dimension, repeatably")
+  func latinHypercube() {
+    var a = LatinHypercubeSearch(dimensionCount: 3, count: 10, seed: 42)
+    var b = LatinHypercubeSearch(dimensionCount: 3, count: 10, seed: 42)
+    var points: [[Double]] = []
+    while let p = a.next() { points.append(p); #expect(b.next() == p) }
+    for d in 0..<3 {
+      #expect(Set(points.map { Int($0[d] * 10) }) == Set(0..<10))
+    }
+  }
+
+  @Test("Nelder–Mead finds the known optimum through a log-scaled space")
+  func nelderMeadFindsOptimum() throws {
+    var tuner = Tuner(
+      header: .init(predictor: "synthetic", space: Self.space, strategy: "nelder-mead", seed: 0, objective: "bowl"),
+      strategy: NelderMeadSearch(start: [0.2, 0.2], budget: 150), journal: nil)
+    let trials = try tuner.run { Tuner<NelderMeadSearch>.Outcome(objective: Self.objective($0)) }
+    let best = try #require(trials.min { ($0.objective ?? .infinity) < ($1.objective ?? .infinity) })
+    #expect(abs(log10(best.values[0]) + 3) < 1e-3)
+    #expect(abs(best.values[1] - 0.5) < 1e-3)
+  }
+
+  @Test("a killed tune resumed from its journal ends exactly like an uninterrupted one")
+  func resumeEqualsUninterrupted() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-tune-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let header = TuningJournal.Header(predictor: "synthetic", space: Self.space, strategy: "nelder-mead budget=80", seed: 7, objective: "bowl")
+    let evaluate = { (values: [Double]) in Tuner<NelderMeadSearch>.Outcome(objective: Self.objective(values), metrics: ["gain": values[1]]) }
+
+    var whole = Tuner(header: header, strategy: NelderMeadSearch(start: [0.9, 0.1], budget: 80),
+      journal: TuningJournal(url: directory.appendingPathComponent("whole.jsonl")))
+    let uninterrupted = try whole.run(evaluate: evaluate)
+
+    let path = directory.appendingPathComponent("killed.jsonl")
+    var first = Tuner(header: header, strategy: NelderMeadSearch(start: [0.9, 0.1], budget: 80), journal: TuningJournal(url: path))
+    _ = try first.run(maximumTrials: 33, evaluate: evaluate)
+    // The kill came mid-write: half a trial line at the end.
+    let handle = try FileHandle(forWritingTo: path)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"index\":33,\"unit\":[0.1".utf8))
+    try handle.close()
+
+    var second = Tuner(header: header, strategy: NelderMeadSearch(start: [0.9, 0.1], budget: 80), journal: TuningJournal(url: path))
+    var resumedCount = -1
+    let resumed = try second.run(evaluate: evaluate) { resumedCount = $0.resumed }
+    #expect(resumedCount == 33)
+    #expect(resumed == uninterrupted)
+    let journaled = try #require(try TuningJournal(url: path).read())
+    #expect(journaled.trials == uninterrupted && !journaled.droppedPartialLine)
+  }
+
+  @Test("resuming with another seed or strategy is refused, naming the journal")
+  func mismatchRefused() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-mismatch-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: path) }
+    let header = TuningJournal.Header(predictor: "p", space: Self.space, strategy: "lhs", seed: 1, objective: "bowl")
+    var tuner = Tuner(header: header, strategy: LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 1), journal: TuningJournal(url: path))
+    _ = try tuner.run { Tuner<LatinHypercubeSearch>.Outcome(objective: Self.objective($0)) }
+    var other = header
+    other.seed = 2
+    var again = Tuner(header: other, strategy: LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 2), journal: TuningJournal(url: path))
+    #expect(throws: TuningJournal.Mismatch.self) {
+      _ = try again.run { Tuner<LatinHypercubeSearch>.Outcome(objective: Self.objective($0)) }
+    }
+  }
+
+  @Test("a failing trial is journaled as failed and the search goes on")
+  func failedTrial() throws {
+    struct Boom: Error {}
+    var tuner = Tuner(
+      header: .init(predictor: "p", space: Self.space, strategy: "grid", seed: 0, objective: "bowl"),
+      strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 2), journal: nil)
+    let trials = try tuner.run { values in
+      if values[1] < 0 { throw Boom() }
+      return Tuner<GridSearch>.Outcome(objective: Self.objective(values))
+    }
+    #expect(trials.count == 4)
+    #expect(trials.filter { $0.failure != nil }.count == 2)
+  }
+
+  @Test("the Pareto front keeps exactly the non-dominated trade-offs (worked by hand)")
+  func pareto() {
+    // (error, latency saved): B dominates D; E is dominated by C; A, B, C trade off.
+    let errors: [Double] = [1.0, 2.0, 3.0, 2.5, 3.5]
+    let saved: [Double] = [5.0, 8.0, 12.0, 7.0, 11.0]
+    #expect(ParetoFront.indices(costs: errors, benefits: saved) == [0, 1, 2])
+  }
+}
