@@ -1,0 +1,42 @@
+import Foundation
+
+/// The outer layer of a model file: a one-line header naming the format, its version and a
+/// CRC-32 of the body, then the body, a JSON document (`Docs/ModelFormat.md`):
+///
+///     lookahead-model 1 crc32=1c291ca3
+///     { …JSON… }
+///
+/// The checksum covers the body's exact bytes, so it does not depend on how any JSON library
+/// formats numbers, and a file damaged in transit or edited by hand is refused before anything in
+/// it is trusted.
+public enum ModelFileEnvelope {
+  public static let formatName = "lookahead-model"
+  /// The version this runtime writes and reads.
+  public static let version = 1
+
+  /// Wraps a JSON body in the header.
+  public static func wrap(body: Data) -> Data {
+    let crc = String(CRC32.checksum(body), radix: 16)
+    let padded = String(repeating: "0", count: 8 - crc.count) + crc
+    var out = Data("\(formatName) \(version) crc32=\(padded)\n".utf8)
+    out.append(body)
+    return out
+  }
+
+  /// Checks the header and checksum and returns the JSON body.
+  public static func unwrap(_ data: Data) throws(ModelFileError) -> Data {
+    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .notAModelFile }
+    guard let header = String(data: data[data.startIndex..<newline], encoding: .utf8) else { throw .notAModelFile }
+    let parts = header.split(separator: " ")
+    guard parts.count == 3, parts[0] == formatName else { throw .notAModelFile }
+    guard let found = Int(parts[1]) else { throw .notAModelFile }
+    guard found == version else { throw .unsupportedVersion(found: found, supported: version) }
+    guard parts[2].hasPrefix("crc32="), let expected = UInt32(parts[2].dropFirst(6), radix: 16) else {
+      throw .notAModelFile
+    }
+    let body = data[data.index(after: newline)...]
+    let actual = CRC32.checksum(body)
+    guard actual == expected else { throw .checksumMismatch(expected: expected, actual: actual) }
+    return Data(body)
+  }
+}
