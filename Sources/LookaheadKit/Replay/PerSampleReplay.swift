@@ -1,0 +1,129 @@
+import LookaheadRuntime
+
+/// The second replay mode: a prediction issued at every sample with a fixed horizon, scored
+/// against the recorded path. It runs the per-sample anchor protocol of
+/// `../shared/design/ANCHOR-PROTOCOL.md` §1 exactly, so that numbers compare with published
+/// per-sample results and with the reference rows there:
+///
+/// 1. each stroke is cleaned by ``AnchorCleaning`` (R1–R3) and its time taken relative to its
+///    first kept sample;
+/// 2. the predictor is reset at the stroke start and observes samples 0…i; the first
+///    ``warmUpSamples`` samples are warm-up, so predictions are issued at i ≥ 4;
+/// 3. the target time is T = tᵢ + h; a point with T more than 1 ns after the last sample is
+///    skipped; the truth is the piecewise-linear interpolation of the samples at T (for an
+///    event-count horizon, the sample j events later);
+/// 4. the error is the Euclidean distance, pooled over all strokes per horizon: mean and p95.
+///
+/// No stroke-end event is sent. A predictor that returns `nil` (not ready, or gated) is scored as
+/// if the app had drawn the newest sample, which is what it would show.
+public struct PerSampleReplay: Sendable {
+  /// Samples seen before the first prediction is issued.
+  public static let warmUpSamples = 4
+  /// Allowance for a target just past the last sample, seconds (the protocol's 1e-6 ms).
+  public static let endTolerance = 1e-9
+
+  public var horizons: [FixedHorizon]
+
+  public init(horizons: [FixedHorizon] = FixedHorizon.anchorHorizons) {
+    self.horizons = horizons
+  }
+
+  /// One scored issue point.
+  public struct IssuePoint: Sendable, Hashable {
+    public var strokeIndex: Int
+    /// Index of the issuing sample in the cleaned stroke.
+    public var sampleIndex: Int
+    /// Index into ``PerSampleReplay/horizons``.
+    public var horizonIndex: Int
+    /// Target time, seconds after the stroke's first kept sample.
+    public var targetTime: Double
+    public var truthX: Double
+    public var truthY: Double
+    public var predictedX: Double
+    public var predictedY: Double
+    public var error: Double {
+      let dx = predictedX - truthX
+      let dy = predictedY - truthY
+      return (dx * dx + dy * dy).squareRoot()
+    }
+  }
+
+  /// Runs `predictor` over `strokes` and calls `visit` with every issue point, in stroke, sample
+  /// and horizon order. Buffers are reused across strokes.
+  ///
+  /// - Returns: the cleaning counts over all strokes.
+  @discardableResult
+  public func forEachIssuePoint<P: Predictor>(
+    _ predictor: P, on strokes: [Stroke], _ visit: (IssuePoint) -> Void
+  ) -> AnchorCleaning.Counts {
+    var predictor = predictor
+    var kept: [TraceSample] = []
+    var counts = AnchorCleaning.Counts()
+    for (strokeIndex, stroke) in strokes.enumerated() {
+      counts = counts + AnchorCleaning.clean(stroke.samples, into: &kept)
+      predictor.reset()
+      guard let start = kept.first?.time else { continue }
+      let n = kept.count
+      let lastTime = kept[n - 1].time - start
+      for i in 0..<n {
+        let sample = kept[i]
+        let t = sample.time - start
+        predictor.observe(
+          PointerSample(
+            time: t, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
+            azimuth: sample.azimuth))
+        guard i >= Self.warmUpSamples else { continue }
+        for (h, horizon) in horizons.enumerated() {
+          let target: Double
+          let truthX: Double
+          let truthY: Double
+          switch horizon {
+          case .events(let j):
+            guard i + j <= n - 1 else { continue }
+            target = kept[i + j].time - start
+            truthX = kept[i + j].x
+            truthY = kept[i + j].y
+          case .seconds(let seconds):
+            target = t + seconds
+            guard target <= lastTime + Self.endTolerance else { continue }
+            (truthX, truthY) = Self.interpolate(kept, start: start, at: target, from: i)
+          }
+          let predicted = predictor.predict(at: target)
+          visit(
+            IssuePoint(
+              strokeIndex: strokeIndex, sampleIndex: i, horizonIndex: h, targetTime: target,
+              truthX: truthX, truthY: truthY, predictedX: predicted?.x ?? sample.x,
+              predictedY: predicted?.y ?? sample.y))
+        }
+      }
+    }
+    return counts
+  }
+
+  /// Mean and p95 error per horizon, pooled over all strokes (in ``horizons`` order).
+  public func score<P: Predictor>(_ predictor: P, on strokes: [Stroke]) -> [PerSampleScore] {
+    var errors = [[Double]](repeating: [], count: horizons.count)
+    forEachIssuePoint(predictor, on: strokes) { point in
+      errors[point.horizonIndex].append(point.error)
+    }
+    return horizons.indices.map { PerSampleScore(horizon: horizons[$0], errors: &errors[$0]) }
+  }
+
+  /// Piecewise-linear position at `time` (relative to `start`), searching forward from sample
+  /// `from` (the target is never before the issuing sample); the last sample past the end.
+  static func interpolate(
+    _ samples: [TraceSample], start: Double, at time: Double, from: Int
+  ) -> (Double, Double) {
+    var j = from
+    let n = samples.count
+    while j + 1 < n, samples[j + 1].time - start <= time { j += 1 }
+    if j + 1 >= n { return (samples[n - 1].x, samples[n - 1].y) }
+    let t0 = samples[j].time - start
+    let t1 = samples[j + 1].time - start
+    let f = (time - t0) / (t1 - t0)
+    return (
+      samples[j].x + f * (samples[j + 1].x - samples[j].x),
+      samples[j].y + f * (samples[j + 1].y - samples[j].y)
+    )
+  }
+}

@@ -1,0 +1,40 @@
+/// The per-sample protocol's result for one horizon over a set of strokes: how many issue points
+/// were scored and the mean and 95th percentile of the Euclidean error, in the trace's unit.
+public struct PerSampleScore: Sendable, Hashable {
+  public var horizon: FixedHorizon
+  /// Issue points scored (skipped points, whose target lies after the stroke's end, excluded).
+  public var issuePoints: Int
+  /// Mean Euclidean error, trace units; 0 when there are no issue points.
+  public var meanError: Double
+  /// 95th percentile of the error with linear interpolation between order statistics (Hyndman &
+  /// Fan type 7, numpy's default `percentile` method); 0 when there are no issue points.
+  public var p95Error: Double
+
+  public init(horizon: FixedHorizon, issuePoints: Int, meanError: Double, p95Error: Double) {
+    self.horizon = horizon
+    self.issuePoints = issuePoints
+    self.meanError = meanError
+    self.p95Error = p95Error
+  }
+
+  /// Scores pooled errors (sorted in place).
+  init(horizon: FixedHorizon, errors: inout [Double]) {
+    errors.sort()
+    var sum = 0.0
+    for e in errors { sum += e }
+    self.init(
+      horizon: horizon, issuePoints: errors.count,
+      meanError: errors.isEmpty ? 0 : sum / Double(errors.count),
+      p95Error: Self.percentileType7(sorted: errors, 0.95))
+  }
+
+  /// The `q`-quantile (0…1) of sorted values, Hyndman & Fan type 7: position h = (n − 1)·q,
+  /// interpolated linearly between the order statistics around it.
+  static func percentileType7(sorted: [Double], _ q: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    let h = Double(sorted.count - 1) * q
+    let low = Int(h.rounded(.down))
+    let high = Swift.min(low + 1, sorted.count - 1)
+    return sorted[low] + (h - Double(low)) * (sorted[high] - sorted[low])
+  }
+}

@@ -1,0 +1,156 @@
+import LookaheadRuntime
+
+/// The replay of one stroke: an iterator of ``ReplayFrame``s, and the samples as the app knew
+/// them at a given time (estimated values until their late update arrives).
+///
+/// A value holding the stroke (arrays are shared, not copied) and a few counters: making one and
+/// iterating it allocate nothing. Build it with ``Replay/frames(of:strokeIndex:)``.
+public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
+  public let stroke: Stroke
+  public let strokeIndex: Int
+  private let profile: DeviceProfile
+  private var generator: ReplayGenerator
+
+  /// Samples kept after decimation: indices 0, d, 2d, … < stroke.samples.count.
+  private let keptCount: Int
+  private let decimation: Int
+  /// Stroke start (time of sample 0).
+  private let startTime: Double
+  /// Whether `stroke.lateUpdates` is sorted by sample index (then lookups use binary search).
+  private let lateUpdatesSorted: Bool
+
+  // Clock state.
+  private var rateHz: Double
+  private var scheduleCursor = 0
+  private var segmentStart: Double
+  private var segmentRefresh = 0
+  // Delivery state.
+  private var nextKept = 0
+  private var frameIndex = 0
+
+  init(stroke: Stroke, strokeIndex: Int, profile: DeviceProfile, seed: UInt64) throws(ReplayError) {
+    var previous = -Double.infinity
+    for (i, sample) in stroke.samples.enumerated() {
+      guard sample.time.isFinite else {
+        throw ReplayError(
+          strokeIndex: strokeIndex, origin: stroke.origin, sampleIndex: i, field: "time",
+          problem: "time is not finite (\(sample.time))")
+      }
+      guard sample.time >= previous else {
+        throw ReplayError(
+          strokeIndex: strokeIndex, origin: stroke.origin, sampleIndex: i, field: "time",
+          problem: "time goes backwards (\(sample.time) s after \(previous) s); clean the trace first")
+      }
+      previous = sample.time
+    }
+    self.stroke = stroke
+    self.strokeIndex = strokeIndex
+    self.profile = profile
+    decimation = profile.digitizer.decimation
+    keptCount = (stroke.samples.count + decimation - 1) / decimation
+    startTime = stroke.samples.first?.time ?? 0
+    var sorted = true
+    for i in stroke.lateUpdates.indices.dropFirst()
+    where stroke.lateUpdates[i].sampleIndex < stroke.lateUpdates[i - 1].sampleIndex {
+      sorted = false
+      break
+    }
+    lateUpdatesSorted = sorted
+    var generator = ReplayGenerator(seed: seed, stream: strokeIndex)
+    rateHz = profile.display.rateHz
+    let phase: Double
+    if let given = profile.display.phaseOffsetSeconds {
+      phase = given
+    } else {
+      phase = generator.nextUnit() / profile.display.rateHz
+    }
+    self.generator = generator
+    segmentStart = startTime + phase
+  }
+
+  /// The next frame, or `nil` once every kept sample has been delivered.
+  public mutating func next() -> ReplayFrame? {
+    while nextKept < keptCount {
+      let period = 1 / rateHz
+      var callback = segmentStart + Double(segmentRefresh) * period
+      // Rate changes take effect at the first refresh at or after their time.
+      let schedule = profile.display.schedule
+      var changed = false
+      while scheduleCursor < schedule.count, startTime + schedule[scheduleCursor].atSeconds <= callback {
+        if schedule[scheduleCursor].rateHz != rateHz { changed = true }
+        rateHz = schedule[scheduleCursor].rateHz
+        scheduleCursor += 1
+      }
+      if changed {
+        segmentStart = callback
+        segmentRefresh = 0
+        callback = segmentStart
+      }
+      let refreshPeriod = 1 / rateHz
+      segmentRefresh += 1
+
+      let cutoff = callback - profile.deliveryDelaySeconds
+      let firstNew = nextKept
+      while nextKept < keptCount, stroke.samples[nextKept * decimation].time <= cutoff {
+        nextKept += 1
+      }
+      let deliveredCount = nextKept - firstNew
+      if deliveredCount == 0 && (firstNew == 0 || !profile.includesFramesWithoutNewSamples) {
+        continue
+      }
+      let newestIndex = (nextKept - 1) * decimation
+      let target =
+        callback + profile.pipeline.frames * refreshPeriod + profile.pipeline.extraSeconds
+      var missed = profile.missedFrames.frameIndices.contains(frameIndex)
+      if profile.missedFrames.probability > 0, generator.nextUnit() < profile.missedFrames.probability {
+        missed = true
+      }
+      let frame = ReplayFrame(
+        index: frameIndex, callbackTime: callback,
+        deliveredSamples: SampleIndices(
+          lowerBound: firstNew * decimation, count: deliveredCount, step: decimation),
+        newestSampleIndex: newestIndex, newestSampleTime: stroke.samples[newestIndex].time,
+        refreshPeriod: refreshPeriod, targetPresentationTime: target,
+        presentationTime: missed ? target + refreshPeriod : target, isMissed: missed)
+      frameIndex += 1
+      return frame
+    }
+    return nil
+  }
+
+  /// Sample `index` as the app knew it at `time`: a property with a late update that has not
+  /// arrived by `time` keeps its estimated value (when the profile applies late updates).
+  public func pointerSample(_ index: Int, knownAt time: Double) -> PointerSample {
+    let sample = stroke.samples[index]
+    var result = PointerSample(
+      time: sample.time, x: sample.x, y: sample.y, pressure: sample.pressure,
+      altitude: sample.altitude, azimuth: sample.azimuth)
+    guard profile.appliesLatePropertyUpdates, !stroke.lateUpdates.isEmpty else { return result }
+    let updates = stroke.lateUpdates
+    var i = 0
+    if lateUpdatesSorted {
+      var low = 0
+      var high = updates.count
+      while low < high {
+        let mid = (low + high) / 2
+        if updates[mid].sampleIndex < index { low = mid + 1 } else { high = mid }
+      }
+      i = low
+    }
+    while i < updates.count {
+      let update = updates[i]
+      i += 1
+      if update.sampleIndex != index {
+        if lateUpdatesSorted && update.sampleIndex > index { break }
+        continue
+      }
+      guard update.arrivalTime > time else { continue }
+      switch update.property {
+      case .pressure: result.pressure = update.estimatedValue
+      case .altitude: result.altitude = update.estimatedValue
+      case .azimuth: result.azimuth = update.estimatedValue
+      }
+    }
+    return result
+  }
+}
