@@ -96,6 +96,17 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
       }
       let deliveredCount = nextKept - firstNew
       if deliveredCount == 0 && (firstNew == 0 || !profile.includesFramesWithoutNewSamples) {
+        // Skip the refreshes that cannot deliver the next sample (a pause in a stroke), without
+        // passing a scheduled rate change: refresh index ⌈x⌉ − 1 lies strictly before time x.
+        let due = stroke.samples[nextKept * decimation].time + profile.deliveryDelaySeconds
+        var last = ((due - segmentStart) / refreshPeriod).rounded(.up) - 1
+        if scheduleCursor < schedule.count {
+          let change = startTime + schedule[scheduleCursor].atSeconds
+          last = Swift.min(last, ((change - segmentStart) / refreshPeriod).rounded(.up) - 1)
+        }
+        if last.isFinite, last > Double(segmentRefresh), last < 1e15 {
+          segmentRefresh = Int(last)
+        }
         continue
       }
       let newestIndex = (nextKept - 1) * decimation

@@ -217,6 +217,10 @@ struct ReplayTests {
         #expect(stroke.samples[index].time <= frame.callbackTime - profile.deliveryDelaySeconds)
       }
       #expect(frame.newestSampleIndex == expectedNext - step)
+      // At a fixed rate, the first sample of a frame was not yet deliverable one refresh earlier.
+      if profile.display.schedule.isEmpty, let first = frame.deliveredSamples.first {
+        #expect(stroke.samples[first].time > frame.callbackTime - frame.refreshPeriod - profile.deliveryDelaySeconds - 1e-9)
+      }
       #expect(frame.newestSampleTime <= frame.callbackTime - profile.deliveryDelaySeconds)
       let latency = profile.pipeline.frames * frame.refreshPeriod + profile.pipeline.extraSeconds
       #expect(abs(frame.targetPresentationTime - frame.callbackTime - latency) < Tolerance.arithmetic)

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead replay`: what an app would have seen of a trace on a device (Docs/Replay.md).
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Replay a trace through a device profile: per-frame deliveries and horizons.",
+    subcommands: [ReplayTraceCommand.self, ReplayProfilesCommand.self],
+    defaultSubcommand: ReplayTraceCommand.self
+  )
+}
+
+/// `lookahead replay profiles`: the preset device profiles.
+struct ReplayProfilesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "profiles", abstract: "List the preset device profiles.")
+
+  @Flag(help: "Print the presets as JSON (the format --profile FILE reads).")
+  var json = false
+
+  func run() throws { try Self.list(json: json) }
+
+  static func list(json: Bool) throws {
+    if json {
+      for preset in DeviceProfile.presets {
+        print(String(decoding: try preset.jsonData(), as: UTF8.self))
+      }
+    } else {
+      for preset in DeviceProfile.presets { print(preset.listing) }
+    }
+  }
+}
+
+/// `lookahead replay --profile NAME|FILE TRACE`.
+struct ReplayTraceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trace", abstract: "Replay a trace file (the default subcommand).")
+
+  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.")
+  var profile: String = DeviceProfile.pencil240ProMotion120.name
+
+  @Option(help: "Input format: \(TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var format: String = TraceSourceFormat.lookaheadTrace.rawValue
+
+  @Option(help: "Seed for the display phase and missed frames (default 0).")
+  var seed: UInt64 = 0
+
+  @Flag(help: "Per-frame rows as CSV (with # header lines) instead of a table.")
+  var csv = false
+
+  @Flag(help: "Print only the summary, no per-frame rows.")
+  var summaryOnly = false
+
+  @Flag(help: "List the preset profiles and exit.")
+  var listProfiles = false
+
+  @Argument(help: "The trace file to replay.")
+  var trace: String?
+
+  func run() throws {
+    if listProfiles {
+      try ReplayProfilesCommand.list(json: false)
+      return
+    }
+    guard let trace else {
+      throw ValidationError("give a trace file to replay (or --list-profiles)")
+    }
+    do {
+      let device = try DeviceProfile.resolve(profile)
+      let sourceFormat = try TraceSourceFormat.named(format)
+      let loaded = try sourceFormat.importer.importTrace(file: URL(fileURLWithPath: trace), options: ImportOptions())
+      let replay = try Replay(profile: device, seed: seed)
+      if csv {
+        print("# lookahead \(LookaheadVersion.string) replay --profile \(device.name) --seed \(seed) --format \(sourceFormat.rawValue) \(trace)")
+        print(ReplayFrame.csvHeader)
+      } else if !summaryOnly {
+        print(ReplayFrame.tableHeader)
+      }
+      let summary = try ReplaySummary.replay(loaded, with: replay) { stroke, frame in
+        guard !summaryOnly else { return }
+        print(csv ? frame.csvRow(strokeIndex: stroke) : frame.tableRow(strokeIndex: stroke))
+      }
+      let text = "profile \(device.name), seed \(seed)\n" + summary.text
+      if csv {
+        print(text.split(separator: "\n").map { "# " + $0 }.joined(separator: "\n"))
+      } else {
+        print("\n" + text)
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}
