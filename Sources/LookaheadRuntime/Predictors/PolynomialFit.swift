@@ -56,7 +56,7 @@ public struct PolynomialFit: Sendable, Equatable {
       if order == 0 { tau = 0 } else if uniformTime { tau = -Double(k) * step } else {
         tau = (entry.time - newest.time) / span
       }
-      let w = useWeights ? exp2Approximation(-(newest.time - entry.time) / recencyHalfLife) : 1
+      let w = useWeights ? cExp2(-(newest.time - entry.time) / recencyHalfLife) : 1
       let t2 = tau * tau
       let powers = SIMD4<Double>(1, tau, t2, t2 * tau)
       let wp = powers * w
@@ -154,25 +154,3 @@ public struct PolynomialFit: Sendable, Equatable {
   }
 }
 
-/// 2^x for recency weights without Foundation: the runtime stays standard-library only.
-/// Range-reduced to x ∈ [−0.5, 0.5], then a degree-7 Taylor series of e^(x ln 2) (relative error
-/// below 1e-9, far below what a weight needs).
-@inline(__always)
-func exp2Approximation(_ x: Double) -> Double {
-  guard x.isFinite else { return x > 0 ? .infinity : 0 }
-  if x < -1000 { return 0 }
-  if x > 1000 { return .infinity }
-  let whole = (x).rounded()
-  let r = (x - whole) * 0.693_147_180_559_945_3
-  var term = 1.0
-  var sum = 1.0
-  for k in 1...9 {
-    term *= r / Double(k)
-    sum += term
-  }
-  var result = sum
-  var e = Int(whole)
-  while e > 0 { result *= 2; e -= 1 }
-  while e < 0 { result *= 0.5; e += 1 }
-  return result
-}
