@@ -14,6 +14,7 @@ struct LookaheadCommand: ParsableCommand {
     version: LookaheadVersion.string,
     subcommands: [
       DatasetsCommand.self,
+      PredictorsCommand.self,
     ]
   )
 }

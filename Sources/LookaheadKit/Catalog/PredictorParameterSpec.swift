@@ -25,7 +25,7 @@ public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .number(let v): v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    case .number(let v): formatNumber(v)
     case .choice(let s): s
     }
   }
@@ -54,10 +54,18 @@ public struct PredictorParameterSpec: Sendable, Equatable {
     self.summary = summary
   }
 
+  /// The default as shown to people (flags as true/false).
+  public var defaultDescription: String {
+    if case .flag = domain { return defaultValue == .number(0) ? "false" : "true" }
+    if case .real(let r, _) = domain, r.upperBound == Double.pi, case .number(let v) = defaultValue, v == .pi { return "π" }
+    return defaultValue.description
+  }
+
   /// The domain as a short text: `0…1 (linear)`, `1…64`, `hold|extrapolate`, `true|false`.
   public var rangeDescription: String {
     switch domain {
-    case .real(let r, let scale): "\(format(r.lowerBound))…\(format(r.upperBound)) (\(scale.rawValue))"
+    case .real(let r, let scale):
+      "\(format(r.lowerBound))…\(r.upperBound == Double.pi ? "π" : format(r.upperBound)) (\(scale.rawValue))"
     case .integer(let r): "\(r.lowerBound)…\(r.upperBound)"
     case .choice(let names): names.joined(separator: "|")
     case .flag: "true|false"
@@ -105,7 +113,11 @@ public struct PredictorParameterSpec: Sendable, Equatable {
   }
 }
 
-private func format(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e9 { return String(Int(v)) }
+private func format(_ v: Double) -> String { formatNumber(v) }
+
+/// Whole numbers below a million as integers, others in the shortest `%g` form.
+func formatNumber(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e6 { return String(Int(v)) }
+  if abs(v) >= 1e6 || abs(v) < 1e-4 { return String(format: "%g", v) }
   return String(v)
 }
