@@ -15,6 +15,7 @@ struct LookaheadCommand: ParsableCommand {
     subcommands: [
       DatasetsCommand.self,
       ReplayCommand.self,
+      PredictorsCommand.self,
     ]
   )
 }

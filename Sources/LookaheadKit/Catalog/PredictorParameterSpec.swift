@@ -1,0 +1,123 @@
+import Foundation
+import LookaheadRuntime
+
+/// How a tuner should step through a numeric parameter's range.
+public enum ParameterScale: String, Sendable, Codable {
+  case linear
+  /// Multiplicative steps (noise variances, cutoffs): the range must be positive.
+  case log
+}
+
+/// The values a parameter may take.
+public enum ParameterDomain: Sendable, Equatable {
+  case real(ClosedRange<Double>, scale: ParameterScale)
+  case integer(ClosedRange<Int>)
+  /// One of a few names.
+  case choice([String])
+  /// true / false (also written 1 / 0, yes / no).
+  case flag
+}
+
+/// A value given for a parameter: a number or a choice name.
+public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
+  case number(Double)
+  case choice(String)
+
+  public var description: String {
+    switch self {
+    case .number(let v): formatNumber(v)
+    case .choice(let s): s
+    }
+  }
+}
+
+/// One declared parameter of a catalog entry: what the CLI shows, what a tuner searches, and
+/// what a `name:key=value` specification is checked against.
+public struct PredictorParameterSpec: Sendable, Equatable {
+  /// The key in `name:key=value` and in config files (kebab-case).
+  public var name: String
+  /// Unit of the value ("s", "Hz", "units/s", "samples", "" for none).
+  public var unit: String
+  public var defaultValue: ParameterValue
+  public var domain: ParameterDomain
+  /// One line: what it does and a sensible range.
+  public var summary: String
+
+  public init(
+    _ name: String, unit: String, default defaultValue: ParameterValue, domain: ParameterDomain,
+    _ summary: String
+  ) {
+    self.name = name
+    self.unit = unit
+    self.defaultValue = defaultValue
+    self.domain = domain
+    self.summary = summary
+  }
+
+  /// The default as shown to people (flags as true/false).
+  public var defaultDescription: String {
+    if case .flag = domain { return defaultValue == .number(0) ? "false" : "true" }
+    if case .real(let r, _) = domain, r.upperBound == Double.pi, case .number(let v) = defaultValue, v == .pi { return "π" }
+    return defaultValue.description
+  }
+
+  /// The domain as a short text: `0…1 (linear)`, `1…64`, `hold|extrapolate`, `true|false`.
+  public var rangeDescription: String {
+    switch domain {
+    case .real(let r, let scale):
+      "\(format(r.lowerBound))…\(r.upperBound == Double.pi ? "π" : format(r.upperBound)) (\(scale.rawValue))"
+    case .integer(let r): "\(r.lowerBound)…\(r.upperBound)"
+    case .choice(let names): names.joined(separator: "|")
+    case .flag: "true|false"
+    }
+  }
+
+  /// Checks `text` (as written on a command line or in a file) against the domain.
+  func parse(_ text: String, predictor: String) throws(PredictorCatalogError) -> ParameterValue {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    switch domain {
+    case .real(let range, _):
+      guard let v = Double(trimmed), v.isFinite else {
+        throw .nonNumericValue(predictor: predictor, parameter: name, value: text)
+      }
+      return try check(v, range: range, predictor: predictor)
+    case .integer(let range):
+      guard let v = Double(trimmed), v.isFinite else {
+        throw .nonNumericValue(predictor: predictor, parameter: name, value: text)
+      }
+      guard v == v.rounded() else {
+        throw .notAnInteger(predictor: predictor, parameter: name, value: text)
+      }
+      return try check(v, range: Double(range.lowerBound)...Double(range.upperBound), predictor: predictor)
+    case .choice(let names):
+      guard names.contains(trimmed) else {
+        throw .invalidChoice(predictor: predictor, parameter: name, value: text, choices: names)
+      }
+      return .choice(trimmed)
+    case .flag:
+      switch trimmed.lowercased() {
+      case "true", "1", "yes", "on": return .number(1)
+      case "false", "0", "no", "off": return .number(0)
+      default: throw .invalidChoice(predictor: predictor, parameter: name, value: text, choices: ["true", "false"])
+      }
+    }
+  }
+
+  private func check(
+    _ v: Double, range: ClosedRange<Double>, predictor: String
+  ) throws(PredictorCatalogError) -> ParameterValue {
+    guard range.contains(v) else {
+      throw .outOfRange(predictor: predictor, parameter: name, value: v, range: rangeDescription)
+    }
+    return .number(v)
+  }
+}
+
+private func format(_ v: Double) -> String { formatNumber(v) }
+
+/// Whole numbers below a million as integers, others in the shortest `%g` form.
+func formatNumber(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e6 { return String(Int(v)) }
+  if abs(v) >= 1e6 || abs(v) < 1e-4 { return String(format: "%g", v) }
+  return String(v)
+}

@@ -1,0 +1,45 @@
+/// A predictor parameter that is out of its range or inconsistent with another one.
+///
+/// `parameter` is the field name as it appears in the exported JSON (for example
+/// `kalman.processNoise`), so the message points at the exact place to fix.
+public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var parameter: String
+  public var value: Double
+  public var problem: String
+
+  public init(parameter: String, value: Double, problem: String) {
+    self.parameter = parameter
+    self.value = value
+    self.problem = problem
+  }
+
+  public var description: String { "predictor parameter \(parameter) = \(value): \(problem)" }
+
+  /// Throws unless `value` is finite and within `range`.
+  static func check(
+    _ parameter: String, _ value: Double, in range: ClosedRange<Double>
+  ) throws(PredictorParameterError) {
+    guard value.isFinite, range.contains(value) else {
+      throw PredictorParameterError(
+        parameter: parameter, value: value,
+        problem: "expected a finite value in \(range.lowerBound)…\(range.upperBound)")
+    }
+  }
+
+  static func check(
+    _ parameter: String, _ value: Int, in range: ClosedRange<Int>
+  ) throws(PredictorParameterError) {
+    guard range.contains(value) else {
+      throw PredictorParameterError(
+        parameter: parameter, value: Double(value),
+        problem: "expected an integer in \(range.lowerBound)…\(range.upperBound)")
+    }
+  }
+}
+
+/// The parameters of one predictor family or stage: plain data, exported as JSON inside a
+/// ``PredictorConfiguration``.
+public protocol PredictorParameters: Codable, Equatable, Sendable {
+  /// Throws naming the first field that is out of range.
+  func validate() throws(PredictorParameterError)
+}

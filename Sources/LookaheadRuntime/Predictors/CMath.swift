@@ -1,0 +1,18 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// The C maths library is part of every platform the runtime targets; these wrappers keep the
+// platform import in one file so the predictors stay free of Foundation.
+
+/// atan2(y, x) from the platform's C library, radians.
+@inline(__always)
+func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+
+/// 2^x from the platform's C library.
+@inline(__always)
+func cExp2(_ x: Double) -> Double { exp2(x) }

@@ -1,0 +1,180 @@
+/// Gates that shorten or cancel a prediction when it is likely to be wrong.
+///
+/// Each gate restates a published heuristic in our terms:
+/// - horizon cap: never predict further than a fixed time (Chromium's `kMaxPredictionTime`,
+///   25 ms, in `ui/base/prediction/input_predictor.h`);
+/// - speed floor: no prediction while the pointer is (almost) still, where extrapolation only
+///   amplifies jitter (the speed gate of TurboTouch, Nancel et al., CHI 2018, and AndroidX's
+///   speed confidence);
+/// - turn-angle and jerk confidence: shrink the horizon linearly from full at `low` to zero at
+///   `high` (AndroidX `SinglePointerPredictor`'s jerk confidence; the turn angle is the same idea
+///   on curvature);
+/// - direction cut-off: no prediction that points backwards against the latest movement, which
+///   would draw ink through a reversal (Chromium's `kDirectionCutOffEnabled` Kalman option);
+/// - stroke end: no prediction while the speed is falling below a fraction of the stroke's peak
+///   speed, the typical sign of a pen about to stop (spring-back at stroke ends).
+///
+/// The gates watch the last four samples the predictor saw; their estimates use divided
+/// differences, so irregular intervals are exact and repeated time stamps are skipped.
+public struct PredictionGates: Sendable, Equatable {
+  public let parameters: PredictionGateParameters
+  private var times = SIMD4<Double>.zero  // newest first
+  private var xs = SIMD4<Double>.zero
+  private var ys = SIMD4<Double>.zero
+  private var count = 0
+  private var peakSpeed = 0.0
+
+  public init(parameters: PredictionGateParameters) {
+    self.parameters = parameters
+  }
+
+  public mutating func reset() {
+    count = 0
+    peakSpeed = 0
+  }
+
+  public mutating func observe(time: Double, x: Double, y: Double) {
+    if count > 0, time <= times[0] {
+      xs[0] = x
+      ys[0] = y
+    } else {
+      times = SIMD4(time, times[0], times[1], times[2])
+      xs = SIMD4(x, xs[0], xs[1], xs[2])
+      ys = SIMD4(y, ys[0], ys[1], ys[2])
+      count = min(count + 1, 4)
+    }
+    if let speed = speed(0) { peakSpeed = max(peakSpeed, speed) }
+  }
+
+  /// Speed over the interval ending `k` samples back, units/s.
+  private func speed(_ k: Int) -> Double? {
+    guard count >= k + 2 else { return nil }
+    let dt = times[k] - times[k + 1]
+    guard dt > 0 else { return nil }
+    let dx = xs[k] - xs[k + 1]
+    let dy = ys[k] - ys[k + 1]
+    return (dx * dx + dy * dy).squareRoot() / dt
+  }
+
+  /// Turn angle between the last two displacements, radians in 0…π.
+  private var turnAngle: Double? {
+    guard count >= 3 else { return nil }
+    let ax = xs[1] - xs[2]
+    let ay = ys[1] - ys[2]
+    let bx = xs[0] - xs[1]
+    let by = ys[0] - ys[1]
+    let cross = ax * by - ay * bx
+    let dot = ax * bx + ay * by
+    guard cross != 0 || dot != 0 else { return nil }
+    return abs(cAtan2(cross, dot))
+  }
+
+  /// Jerk magnitude from the third divided difference of the last four samples, units/s³.
+  private var jerk: Double? {
+    guard count >= 4 else { return nil }
+    let t = times
+    let d10 = t[0] - t[1]
+    let d21 = t[1] - t[2]
+    let d32 = t[2] - t[3]
+    let d20 = t[0] - t[2]
+    let d31 = t[1] - t[3]
+    let d30 = t[0] - t[3]
+    guard d10 > 0, d21 > 0, d32 > 0 else { return nil }
+    func third(_ v: SIMD4<Double>) -> Double {
+      let f01 = (v[0] - v[1]) / d10
+      let f12 = (v[1] - v[2]) / d21
+      let f23 = (v[2] - v[3]) / d32
+      let f012 = (f01 - f12) / d20
+      let f123 = (f12 - f23) / d31
+      return 6 * (f012 - f123) / d30
+    }
+    let jx = third(xs)
+    let jy = third(ys)
+    return (jx * jx + jy * jy).squareRoot()
+  }
+
+  /// The horizon to predict for instead of `horizon` seconds, or nil to cancel.
+  public func effectiveHorizon(_ horizon: Double) -> Double? {
+    let p = parameters
+    var h = horizon
+    if p.horizonCapSeconds > 0 { h = min(h, p.horizonCapSeconds) }
+    if p.speedFloor > 0 {
+      guard let speed = speed(0), speed >= p.speedFloor else { return nil }
+    }
+    if p.turnAngleHigh > 0, let angle = turnAngle {
+      h *= 1 - rampUp(angle, p.turnAngleLow, p.turnAngleHigh)
+    }
+    if p.jerkHigh > 0, let jerk {
+      h *= 1 - rampUp(jerk, p.jerkLow, p.jerkHigh)
+    }
+    if p.strokeEndSpeedRatio > 0, let now = speed(0), let before = speed(1), now < before,
+      now < p.strokeEndSpeedRatio * peakSpeed
+    {
+      return nil
+    }
+    return h
+  }
+
+  /// False when the direction cut-off is on and `(x, y)` lies behind the newest sample with
+  /// respect to the latest movement.
+  public func allows(x: Double, y: Double) -> Bool {
+    guard parameters.directionCutOff, count >= 2 else { return true }
+    let mx = xs[0] - xs[1]
+    let my = ys[0] - ys[1]
+    return (x - xs[0]) * mx + (y - ys[0]) * my >= 0
+  }
+}
+
+/// Parameters of ``PredictionGates``. Every gate is off at its default (0 / false).
+public struct PredictionGateParameters: PredictorParameters {
+  /// Longest horizon predicted, seconds; 0 = no cap. Sensible 0.008–0.05.
+  public var horizonCapSeconds: Double
+  /// No prediction below this speed, units/s; 0 = off.
+  public var speedFloor: Double
+  /// Turn angle (radians) where the horizon starts to shrink …
+  public var turnAngleLow: Double
+  /// … and where it reaches 0; 0 = off. 0…π.
+  public var turnAngleHigh: Double
+  /// Jerk (units/s³) where the horizon starts to shrink …
+  public var jerkLow: Double
+  /// … and where it reaches 0; 0 = off.
+  public var jerkHigh: Double
+  /// Cancel predictions pointing back against the latest movement.
+  public var directionCutOff: Bool
+  /// Cancel while speed falls and is below this fraction of the stroke's peak; 0 = off. 0…1.
+  public var strokeEndSpeedRatio: Double
+
+  public init(
+    horizonCapSeconds: Double = 0, speedFloor: Double = 0, turnAngleLow: Double = 0,
+    turnAngleHigh: Double = 0, jerkLow: Double = 0, jerkHigh: Double = 0,
+    directionCutOff: Bool = false, strokeEndSpeedRatio: Double = 0
+  ) {
+    self.horizonCapSeconds = horizonCapSeconds
+    self.speedFloor = speedFloor
+    self.turnAngleLow = turnAngleLow
+    self.turnAngleHigh = turnAngleHigh
+    self.jerkLow = jerkLow
+    self.jerkHigh = jerkHigh
+    self.directionCutOff = directionCutOff
+    self.strokeEndSpeedRatio = strokeEndSpeedRatio
+  }
+
+  public func validate() throws(PredictorParameterError) {
+    try PredictorParameterError.check("gates.horizonCapSeconds", horizonCapSeconds, in: 0...1)
+    try PredictorParameterError.check("gates.speedFloor", speedFloor, in: 0...1e9)
+    try PredictorParameterError.check("gates.turnAngleLow", turnAngleLow, in: 0...Double.pi)
+    try PredictorParameterError.check("gates.turnAngleHigh", turnAngleHigh, in: 0...Double.pi)
+    try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
+    try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
+    try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
+    if turnAngleHigh > 0, turnAngleLow >= turnAngleHigh {
+      throw PredictorParameterError(
+        parameter: "gates.turnAngleLow", value: turnAngleLow,
+        problem: "must be below gates.turnAngleHigh (\(turnAngleHigh))")
+    }
+    if jerkHigh > 0, jerkLow >= jerkHigh {
+      throw PredictorParameterError(
+        parameter: "gates.jerkLow", value: jerkLow, problem: "must be below gates.jerkHigh (\(jerkHigh))")
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// The newest samples of a stroke (time and position), kept in a ring whose storage is made once.
+///
+/// Predictors copy samples into it on every `observe`; because the storage is allocated when the
+/// predictor is made and never resized, steady-state updates allocate nothing. A copy of a
+/// predictor shares the storage until one of them writes (copy-on-write), so copies stay
+/// independent snapshots.
+public struct SampleWindow: Sendable, Equatable {
+  /// One remembered sample: seconds and position in the caller's unit.
+  public struct Entry: Sendable, Equatable {
+    public var time: Double
+    public var x: Double
+    public var y: Double
+    public init(time: Double, x: Double, y: Double) {
+      self.time = time
+      self.x = x
+      self.y = y
+    }
+  }
+
+  private var storage: ContiguousArray<Entry>
+  private var next = 0
+  /// How many samples are held (at most ``capacity``).
+  public private(set) var count = 0
+
+  /// A window holding at most `capacity` samples (at least 1).
+  public init(capacity: Int) {
+    storage = ContiguousArray(repeating: Entry(time: 0, x: 0, y: 0), count: max(1, capacity))
+  }
+
+  public var capacity: Int { storage.count }
+  public var isEmpty: Bool { count == 0 }
+
+  /// Adds a sample, dropping the oldest when full.
+  public mutating func append(_ entry: Entry) {
+    storage[next] = entry
+    next += 1
+    if next == storage.count { next = 0 }
+    if count < storage.count { count += 1 }
+  }
+
+  /// Replaces the newest sample (used when a sample repeats the previous time stamp).
+  public mutating func replaceNewest(with entry: Entry) {
+    guard count > 0 else { append(entry); return }
+    let index = next == 0 ? storage.count - 1 : next - 1
+    storage[index] = entry
+  }
+
+  /// Drops every sample, keeping the storage.
+  public mutating func removeAll() {
+    count = 0
+    next = 0
+  }
+
+  /// Keeps only the newest `n` samples.
+  public mutating func keepNewest(_ n: Int) {
+    if n < count { count = max(0, n) }
+  }
+
+  /// The `k`-th newest sample: `back: 0` is the newest. `k` must be below ``count``.
+  @inline(__always)
+  public subscript(back k: Int) -> Entry {
+    var index = next - 1 - k
+    if index < 0 { index += storage.count }
+    return storage[index]
+  }
+
+  /// The newest sample, if any.
+  public var newest: Entry? { count > 0 ? self[back: 0] : nil }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead predictors …`: what the catalog holds.
+struct PredictorsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "predictors",
+    abstract: "List the predictors and show their parameters.",
+    subcommands: [List.self, Show.self]
+  )
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every predictor with a one-line description.")
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+      print(json ? PredictorCatalogReport.listJSON(.exported) : PredictorCatalogReport.listTable(.exported))
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show one predictor's parameters: name, unit, default, range and scale, description.")
+
+    @Argument(help: "The predictor's name (see `lookahead predictors list`).")
+    var name: String
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+      do {
+        let entry = try PredictorCatalog.exported.entry(named: name)
+        print(json ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
+      } catch {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(1)
+      }
+    }
+  }
+}
