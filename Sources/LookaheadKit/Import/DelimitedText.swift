@@ -1,0 +1,188 @@
+import Foundation
+
+/// A text file split into lines and fields without building a `String` per cell, so that the
+/// importers read the shared datasets (about half a million rows) well inside the 2 s budget.
+///
+/// Lines end in LF or CRLF; a final line without a newline counts. Every accessor reports problems
+/// as a ``TraceInputError`` naming the file, the 1-based line and the field.
+struct DelimitedText {
+  let file: String
+  /// The file's bytes followed by one NUL, so that `strtod` always stops inside the buffer.
+  private let bytes: [UInt8]
+  /// Byte range of each line, without its line ending.
+  private(set) var lines: [Range<Int>] = []
+
+  init(data: Data, file: String) {
+    self.file = file
+    var bytes = [UInt8](data)
+    let count = bytes.count
+    bytes.append(0)
+    self.bytes = bytes
+    var start = 0
+    var index = 0
+    var lines: [Range<Int>] = []
+    lines.reserveCapacity(count / 24 + 1)
+    while index < count {
+      if bytes[index] == 0x0A {
+        var end = index
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        lines.append(start..<end)
+        start = index + 1
+      }
+      index += 1
+    }
+    if start < count {
+      var end = count
+      if bytes[end - 1] == 0x0D { end -= 1 }
+      lines.append(start..<end)
+    }
+    self.lines = lines
+  }
+
+  static func read(_ url: URL) throws -> DelimitedText {
+    DelimitedText(data: try readData(url), file: url.path)
+  }
+
+  static func readData(_ url: URL) throws -> Data {
+    do { return try Data(contentsOf: url) } catch {
+      throw TraceInputError(file: url.path, location: .file, problem: "cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// The text of a line (for headers and messages).
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  /// Whether a line holds only spaces and tabs.
+  func isBlank(_ line: Range<Int>) -> Bool {
+    bytes[line].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// Splits `line` at `separator` into `fields` (cleared first). With `separator` a space, runs of
+  /// spaces count as one and leading/trailing spaces are ignored.
+  func split(_ line: Range<Int>, separator: UInt8, into fields: inout [Range<Int>]) {
+    fields.removeAll(keepingCapacity: true)
+    if separator == 0x20 {
+      var index = line.lowerBound
+      while index < line.upperBound {
+        while index < line.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        guard index < line.upperBound else { break }
+        let start = index
+        while index < line.upperBound, bytes[index] != 0x20, bytes[index] != 0x09 { index += 1 }
+        fields.append(start..<index)
+      }
+      return
+    }
+    var start = line.lowerBound
+    var index = line.lowerBound
+    while index < line.upperBound {
+      if bytes[index] == separator {
+        fields.append(start..<index)
+        start = index + 1
+      }
+      index += 1
+    }
+    fields.append(start..<line.upperBound)
+  }
+
+  /// The field with surrounding spaces and tabs removed.
+  func trimmed(_ range: Range<Int>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+    while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+    return lower..<upper
+  }
+
+  /// Whether the field's bytes equal `word` (ASCII).
+  func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard range.count == count else { return false }
+    return word.withUTF8Buffer { buffer in
+      var index = 0
+      while index < count {
+        if bytes[range.lowerBound + index] != buffer[index] { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// A finite decimal number (as `strtod` reads it in the C locale), or an error naming `field`.
+  func double(_ range: Range<Int>, line: Int, field: String) throws -> Double {
+    let range = trimmed(range)
+    guard !range.isEmpty else {
+      throw TraceInputError(file: file, location: .line(line), field: field, problem: "is empty; expected a number")
+    }
+    // Only the characters of a plain decimal number: strtod would also take "inf", "nan", hex.
+    for byte in bytes[range] {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "e"), UInt8(ascii: "E"):
+        continue
+      default:
+        throw TraceInputError(file: file, location: .line(line), field: field,
+          problem: "'\(text(range))' is not a finite decimal number")
+      }
+    }
+    let (value, consumed) = bytes.withUnsafeBufferPointer { buffer -> (Double, Int) in
+      guard let base = buffer.baseAddress else { return (0, 0) }
+      let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
+      var end: UnsafeMutablePointer<CChar>? = nil
+      let value = strtod(start, &end)
+      guard let end else { return (value, 0) }
+      return (value, UnsafeRawPointer(end) - UnsafeRawPointer(start))
+    }
+    guard consumed == range.count else {
+      throw TraceInputError(file: file, location: .line(line), field: field,
+        problem: "'\(text(range))' is not a number")
+    }
+    guard value.isFinite else {
+      throw TraceInputError(file: file, location: .line(line), field: field,
+        problem: "'\(text(range))' is not finite")
+    }
+    return value
+  }
+
+  /// A decimal integer (optional sign, digits only), or an error naming `field`.
+  func integer(_ range: Range<Int>, line: Int, field: String) throws -> Int {
+    let range = trimmed(range)
+    var index = range.lowerBound
+    var negative = false
+    if index < range.upperBound, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < range.upperBound else {
+      throw TraceInputError(file: file, location: .line(line), field: field,
+        problem: range.isEmpty ? "is empty; expected an integer" : "'\(text(range))' is not an integer")
+    }
+    var value = 0
+    while index < range.upperBound {
+      let byte = bytes[index]
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+        throw TraceInputError(file: file, location: .line(line), field: field,
+          problem: "'\(text(range))' is not an integer")
+      }
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+      guard !overflow1, !overflow2 else {
+        throw TraceInputError(file: file, location: .line(line), field: field,
+          problem: "'\(text(range))' is too large")
+      }
+      value = sum
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// Fails with the expected column count if `fields` has fewer than `count` cells.
+  func requireFields(_ fields: [Range<Int>], _ count: Int, line: Int, names: [String]) throws {
+    guard fields.count >= count else {
+      let missing = fields.count < names.count ? names[fields.count] : "column \(fields.count + 1)"
+      throw TraceInputError(file: file, location: .line(line), field: missing,
+        problem: "is missing: expected \(count) fields (\(names.joined(separator: ", "))), found \(fields.count) (file truncated?)")
+    }
+  }
+}

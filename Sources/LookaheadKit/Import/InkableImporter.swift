@@ -1,0 +1,241 @@
+import Foundation
+
+/// Apple Pencil event streams recorded by Inkable (Adam Wulf, `adamwulf/Inkable`,
+/// `Tests/InkableTests/*.json`, described in `Inkable-ApplePencil/SOURCE.md`): UIKit `UITouch`
+/// events serialized from Inkable's `TouchEvent` (`Sources/Inkable/Model/TouchEvent.swift`).
+///
+/// Import, following the SOURCE.md recommendation and ANCHOR-PROTOCOL §2:
+/// - Real samples are the pencil events (`type == 2`) with `isUpdate == false` and
+///   `isPrediction == false`; other touch types are skipped and counted. One stroke per
+///   `touchIdentifier` (first-seen order), its samples stable-sorted by `timestamp`, phases from
+///   `UITouch.Phase` (0 began → down, 1 moved and 2 stationary → move, 3 ended and 4 cancelled → up).
+/// - Each `isUpdate` event refines the sample of the same touch with the same
+///   `estimationUpdateIndex`: the sample keeps the final force, and a ``LatePropertyUpdate`` keeps
+///   the estimate with the update's arrival time, which is the timestamp of the newest real sample
+///   of that touch delivered before the update (stream order), since UIKit stamps no time on the
+///   update itself. Altitude and azimuth updates are recorded only where they change the value.
+/// - Each `isPrediction` event is UIKit's `predictedTouches(for:)` output, kept as a
+///   ``RecordedPrediction`` anchored at the newest real sample of the same touch delivered
+///   earlier in the stream.
+/// Units: time s (UITouch.timestamp); x, y in UIKit points (0.192 mm assumed per SOURCE.md);
+/// pressure = force / maximumPossibleForce; angles already in radians.
+public struct InkableImporter: TraceImporter {
+  public init() {}
+  public var format: TraceSourceFormat { .inkableJSON }
+
+  public static let nonPencilRule = "Inkable non-pencil event skipped"
+  public static let orphanUpdateRule = "Inkable update without its sample dropped"
+  public static let orphanPredictionRule = "Inkable prediction before any sample dropped"
+  public static let predictorName = "apple-uikit-predicted-touches"
+
+  public func metadata() -> TraceMetadata {
+    TraceMetadata(
+      source: "Inkable-ApplePencil", device: "iPad + Apple Pencil (UIKit)", digitizerRateHz: 240,
+      coordinateUnit: "pt", millimetresPerUnit: 0.192,
+      licence: "MIT (Copyright (c) 2021 Adam Wulf)", recordedPredictor: Self.predictorName,
+      notes: [
+        "millimetres_per_unit": "assumption: 1 pt = 0.0192 cm as the Inkable SOURCE.md assumes, unverified",
+        "pressure": "force / maximumPossibleForce, final value after updates",
+      ])
+  }
+
+  /// One decoded event, with where it sits in the stream.
+  private struct Event {
+    var touch: String
+    var isPencil: Bool
+    var isUpdate: Bool
+    var isPrediction: Bool
+    var phase: StrokePhase
+    var sample: TraceSample
+    var updateIndex: Int?
+  }
+
+  /// Per-touch state while the stream is read.
+  private struct Touch {
+    var rows: [TraceSample] = []
+    var rowUpdateIndex: [Int?] = []
+    /// Row of the newest real sample delivered so far (greatest timestamp, later wins ties).
+    var newestRow: Int?
+    var predictions: [(row: Int, prediction: RecordedPrediction)] = []
+    var updates: [(row: Int, update: LatePropertyUpdate)] = []
+  }
+
+  public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
+    let assembler = StrokeAssembler(options: options)
+    assembler.declareRules(in: &report)
+    for rule in [Self.nonPencilRule, Self.orphanUpdateRule, Self.orphanPredictionRule] { report.add(rule, 0) }
+    guard case .array(let events) = try JSONValue.parse(data, file: file.path) else {
+      throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events")
+    }
+    var order: [String] = []
+    var touches: [String: Touch] = [:]
+    for (index, element) in events.enumerated() {
+      let event = try decode(element, path: "$[\(index)]", file: file)
+      guard event.isPencil else {
+        report.add(Self.nonPencilRule)
+        continue
+      }
+      if touches[event.touch] == nil {
+        touches[event.touch] = Touch()
+        order.append(event.touch)
+      }
+      guard var touch = touches[event.touch] else { continue }
+      if event.isUpdate {
+        guard let updateIndex = event.updateIndex,
+          let row = touch.rowUpdateIndex.lastIndex(where: { $0 == updateIndex })
+        else {
+          report.add(Self.orphanUpdateRule)
+          touches[event.touch] = touch
+          continue
+        }
+        let arrival = touch.newestRow.map { touch.rows[$0].time } ?? touch.rows[row].time
+        let before = touch.rows[row]
+        let pressure = event.sample.pressure ?? 0
+        touch.updates.append((row, LatePropertyUpdate(
+          sampleIndex: row, property: .pressure, estimatedValue: Self.estimate(of: .pressure, row: row, in: touch) ?? before.pressure ?? 0,
+          finalValue: pressure, arrivalTime: arrival)))
+        touch.rows[row].pressure = pressure
+        if let altitude = event.sample.altitude, altitude != before.altitude {
+          touch.updates.append((row, LatePropertyUpdate(
+            sampleIndex: row, property: .altitude, estimatedValue: Self.estimate(of: .altitude, row: row, in: touch) ?? before.altitude ?? 0,
+            finalValue: altitude, arrivalTime: arrival)))
+          touch.rows[row].altitude = altitude
+        }
+        if let azimuth = event.sample.azimuth, azimuth != before.azimuth {
+          touch.updates.append((row, LatePropertyUpdate(
+            sampleIndex: row, property: .azimuth, estimatedValue: Self.estimate(of: .azimuth, row: row, in: touch) ?? before.azimuth ?? 0,
+            finalValue: azimuth, arrivalTime: arrival)))
+          touch.rows[row].azimuth = azimuth
+        }
+      } else if event.isPrediction {
+        if let anchor = touch.newestRow {
+          touch.predictions.append((anchor, RecordedPrediction(
+            anchorIndex: anchor, time: event.sample.time, x: event.sample.x, y: event.sample.y,
+            pressure: event.sample.pressure)))
+        } else {
+          report.add(Self.orphanPredictionRule)
+        }
+      } else {
+        var sample = event.sample
+        sample.phase = event.phase
+        touch.rows.append(sample)
+        touch.rowUpdateIndex.append(event.updateIndex)
+        let row = touch.rows.count - 1
+        if touch.newestRow.map({ touch.rows[$0].time <= sample.time }) ?? true {
+          touch.newestRow = row
+        }
+      }
+      touches[event.touch] = touch
+    }
+
+    var strokes: [Stroke] = []
+    let name = fileName(file)
+    for identifier in order {
+      guard let touch = touches[identifier] else { continue }
+      // Stable sort by timestamp; rows are re-indexed, so remap the row-anchored values.
+      let sortedRows = touch.rows.indices.sorted { a, b in
+        touch.rows[a].time < touch.rows[b].time || (touch.rows[a].time == touch.rows[b].time && a < b)
+      }
+      var newPosition = [Int](repeating: 0, count: sortedRows.count)
+      for (position, row) in sortedRows.enumerated() { newPosition[row] = position }
+      let rows = sortedRows.map { touch.rows[$0] }
+      let predictions = touch.predictions.map { (newPosition[$0.row], $0.prediction) }
+      let updates = touch.updates.map { (newPosition[$0.row], $0.update) }
+      if let stroke = try assembler.assemble(
+        rows: rows, file: file.path, keepPhases: true, writer: "adamwulf", origin: name, predictions: predictions,
+        updates: updates, report: &report)
+      {
+        strokes.append(stroke)
+      }
+    }
+    return strokes
+  }
+
+  /// The value first delivered with a row: the estimate of its first update, if one exists.
+  private static func estimate(of property: LatePropertyUpdate.Property, row: Int, in touch: Touch) -> Double? {
+    touch.updates.first { $0.row == row && $0.update.property == property }?.update.estimatedValue
+  }
+
+  private static func phase(_ raw: Int) -> StrokePhase? {
+    switch raw {
+    case 0: .down
+    case 1, 2: .move
+    case 3, 4: .up
+    default: nil
+    }
+  }
+
+  private func decode(_ element: JSONValue, path: String, file: URL) throws -> Event {
+    guard case .object(let object) = element else {
+      throw TraceInputError(file: file.path, location: .jsonPath(path), problem: "expected a touch event object, found \(element.kind)")
+    }
+    func fail(_ key: String, _ problem: String) -> TraceInputError {
+      TraceInputError(file: file.path, location: .jsonPath("\(path).\(key)"), field: key, problem: problem)
+    }
+    func value(_ key: String) throws -> JSONValue {
+      guard let value = object[key] else { throw fail(key, "is missing") }
+      return value
+    }
+    func number(_ key: String) throws -> Double {
+      let raw = try value(key)
+      guard case .number(let number) = raw else { throw fail(key, "expected a number, found \(raw.kind)") }
+      guard number.isFinite else { throw fail(key, "\(number) is not finite") }
+      return number
+    }
+    func integer(_ key: String) throws -> Int {
+      let double = try number(key)
+      guard double == double.rounded(), abs(double) < 1e15 else { throw fail(key, "\(double) is not an integer") }
+      return Int(double)
+    }
+    func flag(_ key: String) throws -> Bool {
+      let raw = try value(key)
+      guard case .bool(let flag) = raw else { throw fail(key, "expected true or false, found \(raw.kind)") }
+      return flag
+    }
+    let touchValue = try value("touchIdentifier")
+    guard case .string(let touch) = touchValue else { throw fail("touchIdentifier", "expected a string, found \(touchValue.kind)") }
+    let type = try integer("type")
+    // Other touch types are skipped (and counted) without checking the pencil-only fields:
+    // finger events carry maximumPossibleForce 0.
+    guard type == 2 else {
+      return Event(touch: touch, isPencil: false, isUpdate: false, isPrediction: false, phase: .move,
+        sample: TraceSample(time: 0, x: 0, y: 0), updateIndex: nil)
+    }
+    let isUpdate = try flag("isUpdate")
+    let isPrediction = try flag("isPrediction")
+    let rawPhase = try integer("phase")
+    guard let phase = Self.phase(rawPhase) else { throw fail("phase", "\(rawPhase) is not a UITouch.Phase (0…4)") }
+    let timestamp = try number("timestamp")
+    let locationValue = try value("location")
+    guard case .array(let location) = locationValue, location.count == 2 else {
+      throw fail("location", "expected an array [x, y], found \(locationValue.kind)")
+    }
+    var coordinates: [Double] = []
+    for (axis, element) in location.enumerated() {
+      guard case .number(let number) = element, number.isFinite else {
+        throw TraceInputError(file: file.path, location: .jsonPath("\(path).location[\(axis)]"), field: "location",
+          problem: "expected a finite number, found \(element.kind)")
+      }
+      coordinates.append(number)
+    }
+    guard coordinates.count == 2 else { throw fail("location", "expected an array [x, y]") }
+    let force = try number("force")
+    let maximumForce = try number("maximumPossibleForce")
+    guard maximumForce > 0 else { throw fail("maximumPossibleForce", "\(maximumForce) must be positive") }
+    let altitude = try number("altitudeAngle")
+    let azimuth = try number("azimuth")
+    let estimatedBits = object["estimatedProperties"] == nil ? 0 : try integer("estimatedProperties")
+    var estimated: EstimatedProperties = []
+    if estimatedBits & 1 != 0 { estimated.insert(.pressure) }
+    if estimatedBits & 2 != 0 { estimated.insert(.azimuth) }
+    if estimatedBits & 4 != 0 { estimated.insert(.altitude) }
+    if estimatedBits & 8 != 0 { estimated.insert(.location) }
+    let updateIndex = object["estimationUpdateIndex"] == nil ? nil : try integer("estimationUpdateIndex")
+    return Event(
+      touch: touch, isPencil: type == 2, isUpdate: isUpdate, isPrediction: isPrediction, phase: phase,
+      sample: TraceSample(
+        time: timestamp, x: coordinates[0], y: coordinates[1], pressure: force / maximumForce,
+        altitude: altitude, azimuth: azimuth, phase: phase, estimated: estimated),
+      updateIndex: updateIndex)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// SVC2004 Task 2 online signatures (Yeung et al., ICBA 2004; copy from `sigstat/sigstat`,
+/// described in `SVC2004-Task2/SOURCE.md`).
+///
+/// Format: CRLF text; line 1 is the number N of sample lines that follow; each sample line holds
+/// seven space-separated integers X, Y, T (ms), button, azimuth and altitude (tenths of a degree),
+/// pressure (0…1023).
+///
+/// Units: time T/1000 s; x = X and y = −Y (the tablet's Y points up; ANCHOR-PROTOCOL §2) in tablet
+/// counts (0.01 mm assumed, unverified); pressure /1023; angles converted to radians. Strokes: a
+/// new stroke starts at a `button == 0` row or when `T − T_prev > 30 ms` (T_prev = the previous
+/// raw row); any non-zero button counts as pen-down. Both kinds of split are counted.
+public struct SVC2004Importer: TraceImporter {
+  public init() {}
+  public var format: TraceSourceFormat { .svc2004 }
+
+  static let columns = ["X", "Y", "T", "button", "azimuth", "altitude", "pressure"]
+  /// Gap that starts a new stroke, ms.
+  public static let strokeGapMilliseconds = 30
+  public static let buttonSplitRule = "SVC stroke started at a button 0 row"
+  public static let gapSplitRule = "SVC stroke split at a gap over 30 ms"
+
+  public func metadata() -> TraceMetadata {
+    TraceMetadata(
+      source: "SVC2004-Task2", device: "Wacom Intuos tablet", digitizerRateHz: 100,
+      coordinateUnit: "tablet counts", millimetresPerUnit: 0.01,
+      licence: "SVC2004 development set: non-commercial research with citation; do not redistribute",
+      notes: [
+        "millimetres_per_unit": "assumption: 2540 lpi, unverified",
+        "orientation": "y = -Y (tablet Y points up)",
+        "pressure": "P / 1023",
+      ])
+  }
+
+  /// `U29` from `U29S1.TXT`; `nil` if the name does not look like that.
+  static func writer(fromFileName name: String) -> String? {
+    guard name.first == "U" || name.first == "u" else { return nil }
+    let digits = name.dropFirst().prefix(while: \.isNumber)
+    return digits.isEmpty ? nil : "U" + digits
+  }
+
+  static let radiansPerTenthDegree = Double.pi / 1800
+
+  public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
+    let text = DelimitedText(data: data, file: file.path)
+    let assembler = StrokeAssembler(options: options)
+    assembler.declareRules(in: &report)
+    report.add(Self.buttonSplitRule, 0)
+    report.add(Self.gapSplitRule, 0)
+    let name = fileName(file)
+    let writer = Self.writer(fromFileName: name)
+    guard let first = text.lines.first, !text.isBlank(first) else {
+      throw TraceInputError(file: file.path, location: .file, field: "N", problem: "is empty; expected the sample count N on line 1")
+    }
+    let declared = try text.integer(first, line: 1, field: "N")
+    guard declared >= 0 else {
+      throw TraceInputError(file: file.path, location: .line(1), field: "N", problem: "\(declared) is not a sample count")
+    }
+    var strokes: [Stroke] = []
+    var rows: [TraceSample] = []
+    var lines: [Int] = []
+    var fields: [Range<Int>] = []
+    var previousT: Int?
+    var sampleLines = 0
+    var values = [Int](repeating: 0, count: 7)
+    for lineIndex in 1..<text.lines.count {
+      let line = text.lines[lineIndex]
+      let lineNumber = lineIndex + 1
+      if text.isBlank(line) { continue }
+      sampleLines += 1
+      guard sampleLines <= declared else {
+        throw TraceInputError(file: file.path, location: .line(lineNumber), field: "N",
+          problem: "line 1 declares \(declared) samples but more lines follow")
+      }
+      text.split(line, separator: 0x20, into: &fields)
+      try text.requireFields(fields, 7, line: lineNumber, names: Self.columns)
+      guard fields.count == 7 else {
+        throw TraceInputError(file: file.path, location: .line(lineNumber), field: nil,
+          problem: "expected 7 fields (\(Self.columns.joined(separator: " "))), found \(fields.count)")
+      }
+      for column in 0..<7 {
+        values[column] = try text.integer(fields[column], line: lineNumber, field: Self.columns[column])
+      }
+      let t = values[2], button = values[3]
+      var split = false
+      if previousT != nil, button == 0 {
+        report.add(Self.buttonSplitRule)
+        split = true
+      } else if let previousT, Double(t) - Double(previousT) > Double(Self.strokeGapMilliseconds) {
+        report.add(Self.gapSplitRule)
+        split = true
+      }
+      if split, let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
+        strokes.append(stroke)
+        rows.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+      }
+      lines.append(lineNumber)
+      previousT = t
+      rows.append(TraceSample(
+        time: Double(t) / 1000, x: Double(values[0]), y: -Double(values[1]),
+        pressure: Double(values[6]) / 1023,
+        altitude: Double(values[5]) * Self.radiansPerTenthDegree,
+        azimuth: Double(values[4]) * Self.radiansPerTenthDegree))
+    }
+    guard sampleLines == declared else {
+      throw TraceInputError(file: file.path, location: .line(text.lines.count + 1), field: "N",
+        problem: "line 1 declares \(declared) samples but only \(sampleLines) follow (file truncated?)")
+    }
+    if let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
+      strokes.append(stroke)
+    }
+    return strokes
+  }
+}

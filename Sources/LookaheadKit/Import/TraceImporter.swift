@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads one recorded-trace source format into ``Trace``s.
+///
+/// One conforming type per source, each following its dataset's `SOURCE.md` and the stroke rules
+/// of `../shared/design/ANCHOR-PROTOCOL.md` §2. Importers never trap on bad input: every problem
+/// is a ``TraceInputError`` naming the file, line (or JSON path) and field, and every row they
+/// leave out is counted in the trace's ``CleaningReport``.
+public protocol TraceImporter: Sendable {
+  /// The format this importer reads.
+  var format: TraceSourceFormat { get }
+
+  /// What a trace of this source is (source, device, units, licence); cleaning left empty.
+  func metadata() -> TraceMetadata
+
+  /// The strokes of one file, in file order, counting what was cleaned into `report`.
+  func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke]
+
+  /// One trace from several files of this format, their strokes concatenated in the given order.
+  func importTrace(files: [URL], options: ImportOptions) throws -> Trace
+}
+
+extension TraceImporter {
+  public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
+    var metadata = metadata()
+    var report = CleaningReport()
+    var strokes: [Stroke] = []
+    for file in files {
+      let data = try DelimitedText.readData(file)
+      strokes += try self.strokes(in: data, file: file, options: options, report: &report)
+    }
+    metadata.cleaning = report
+    if options.raw { metadata.notes["import"] = "raw: cleaning rules R1–R3 not applied" }
+    return Trace(metadata: metadata, strokes: strokes)
+  }
+
+  /// One trace from bytes already in memory; `file` names them in errors and `origin`.
+  public func importTrace(data: Data, file: URL, options: ImportOptions = ImportOptions()) throws -> Trace {
+    var metadata = metadata()
+    var report = CleaningReport()
+    let strokes = try self.strokes(in: data, file: file, options: options, report: &report)
+    metadata.cleaning = report
+    if options.raw { metadata.notes["import"] = "raw: cleaning rules R1–R3 not applied" }
+    return Trace(metadata: metadata, strokes: strokes)
+  }
+
+  /// One trace from one file.
+  public func importTrace(file: URL, options: ImportOptions = ImportOptions()) throws -> Trace {
+    try importTrace(files: [file], options: options)
+  }
+}
+
+/// The last path component, used as a stroke's `origin`.
+func fileName(_ url: URL) -> String { url.lastPathComponent }

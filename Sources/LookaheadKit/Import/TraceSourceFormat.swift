@@ -1,0 +1,50 @@
+/// The input formats Lookahead can import, by the name `--format` takes.
+public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
+  /// Lookahead's own trace file (`Docs/TraceFormat.md`).
+  case lookaheadTrace = "lookahead-trace"
+  /// Inkable's recorded `TouchEvent` JSON (Apple Pencil on iPad).
+  case inkableJSON = "inkable-json"
+  /// Henze et al. 2017 `data/*.txt` (finger touch on Android).
+  case henze2017 = "henze2017"
+  /// TurboTouch `strokes.csv` (`When,X,Y,Type`).
+  case turboTouchStrokes = "turbotouch-strokes"
+  /// TurboTouch `strokesPredicted64GroundTruth.csv`: strokes plus the 64 ms reference predictions.
+  case turboTouchPredicted = "turbotouch-predicted"
+  /// TurboTouch `optimization/OptitrackData/data.csv` (the 60 Hz set).
+  case turboTouchOptitrack = "turbotouch-optitrack"
+  /// SVC2004 Task 2 `U<u>S<s>.TXT`.
+  case svc2004 = "svc2004"
+  /// Wacom MobileStudio Pro 13 capture CSV (`EventType;T;X;Y;P;Altitude;Azimuth;Distance`).
+  case wacomMSP13 = "wacom-msp13"
+
+  /// The importer for this format.
+  public var importer: any TraceImporter {
+    switch self {
+    case .lookaheadTrace: LookaheadTraceImporter()
+    case .inkableJSON: InkableImporter()
+    case .henze2017: Henze2017Importer()
+    case .turboTouchStrokes: TurboTouchImporter(variant: .strokes)
+    case .turboTouchPredicted: TurboTouchImporter(variant: .predicted)
+    case .turboTouchOptitrack: TurboTouchImporter(variant: .optitrack)
+    case .svc2004: SVC2004Importer()
+    case .wacomMSP13: WacomMSP13Importer()
+    }
+  }
+
+  /// Parses a `--format` value (case-insensitive), or fails listing the accepted names.
+  public static func named(_ name: String) throws -> TraceSourceFormat {
+    guard let format = TraceSourceFormat(rawValue: name.lowercased()) else {
+      throw UnknownFormatError(name: name)
+    }
+    return format
+  }
+}
+
+/// A `--format` name that is not one of ``TraceSourceFormat``.
+public struct UnknownFormatError: Error, Sendable, CustomStringConvertible {
+  public var name: String
+  public var description: String {
+    "unknown format '\(name)'; expected one of: "
+      + TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+}
