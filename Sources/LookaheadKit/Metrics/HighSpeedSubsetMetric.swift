@@ -1,0 +1,120 @@
+/// Error and latency saved over the fast part of the motion only: the predictions whose true
+/// speed at the target is at or above the ``MetricSettings/highSpeedPercentile`` (default the
+/// 75th, type 7) of the true speeds of all predictions of the run.
+///
+/// Fast strokes are where latency is most visible (the gap between pen and ink grows with speed)
+/// and where predictors fail most, so an average dominated by slow motion can hide them. A
+/// percentile rather than a fixed speed needs no millimetre scale and keeps a quarter of the
+/// data on every dataset; the threshold is reported so that runs can be compared. The threshold
+/// is a property of the whole run, so this family has aggregate cells only.
+public struct HighSpeedSubsetMetric: Metric {
+  private let percentile: Double
+  private var speeds: [Double] = []
+  private var errors: [Double] = []
+  private var saved: [Double] = []
+  private var strokeEnds: [Int] = []
+
+  public init(percentile: Double = 75) { self.percentile = percentile }
+
+  public var columns: [MetricColumn] {
+    func column(_ name: String, _ unit: MetricUnit, _ better: BetterDirection) -> MetricColumn {
+      MetricColumn(
+        name: name, family: "high_speed", unit: unit, better: better, aggregation: .pooledOverPredictions,
+        aggregateOnly: true)
+    }
+    return [
+      column("high_speed_threshold_mm_per_s", .millimetresPerSecond, .none),
+      column("high_speed_threshold_native_per_s", .traceUnitsPerSecond, .none),
+      column("high_speed_count", .count, .none),
+      column("high_speed_error_mean_mm", .millimetres, .lower),
+      column("high_speed_error_mean_native", .traceUnits, .lower),
+      column("high_speed_error_p95_mm", .millimetres, .lower),
+      column("high_speed_error_p95_native", .traceUnits, .lower),
+      column("high_speed_latency_saved_mean_ms", .milliseconds, .higher),
+    ]
+  }
+
+  public mutating func reset() {
+    speeds.removeAll(keepingCapacity: true)
+    errors.removeAll(keepingCapacity: true)
+    saved.removeAll(keepingCapacity: true)
+    strokeEnds.removeAll(keepingCapacity: true)
+  }
+
+  public mutating func beginStroke(_ context: StrokeContext) {}
+
+  @inline(__always)
+  public mutating func accumulate(_ outcome: PredictionOutcome, _ context: StrokeContext) {
+    speeds.append(outcome.trueSpeed)
+    errors.append(outcome.error)
+    saved.append(outcome.latencySaved)
+  }
+
+  public mutating func endStroke(_ context: StrokeContext, into row: inout [Double?]) {
+    strokeEnds.append(speeds.count)
+    for _ in columns { row.append(nil) }
+  }
+
+  public mutating func append(contentsOf other: HighSpeedSubsetMetric) {
+    let offset = speeds.count
+    speeds.append(contentsOf: other.speeds)
+    errors.append(contentsOf: other.errors)
+    saved.append(contentsOf: other.saved)
+    strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
+  }
+
+  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
+    // Speeds and errors in one unit: trace units when all strokes share them, else millimetres.
+    var speedsInUnit = speeds
+    var errorsInUnit = errors
+    let native: Bool
+    if scales.uniformUnits {
+      native = true
+    } else if scales.allScaled, scales.perStroke.count == strokeEnds.count {
+      native = false
+      var start = 0
+      for (end, scale) in zip(strokeEnds, scales.perStroke) {
+        let s = scale ?? 1
+        for index in start..<end {
+          speedsInUnit[index] *= s
+          errorsInUnit[index] *= s
+        }
+        start = end
+      }
+    } else {
+      for _ in columns { row.append(nil) }
+      return
+    }
+    var sortedSpeeds = speedsInUnit
+    guard let threshold = Percentile.type7(percentile, of: &sortedSpeeds) else {
+      for _ in columns { row.append(nil) }
+      return
+    }
+    var subsetErrors: [Double] = []
+    var savedSum = 0.0
+    for index in speedsInUnit.indices where speedsInUnit[index] >= threshold {
+      subsetErrors.append(errorsInUnit[index])
+      savedSum += saved[index]
+    }
+    let count = subsetErrors.count
+    var errorSum = 0.0
+    for value in subsetErrors { errorSum += value }
+    let mean = count > 0 ? errorSum / Double(count) : nil
+    let p95 = Percentile.type7(95, of: &subsetErrors)
+    let toMillimetres: Double? = native ? scales.uniformScale : 1
+    row.append(toMillimetres.map { threshold * $0 })
+    row.append(native ? threshold : nil)
+    row.append(Double(count))
+    row.append(mean.flatMap { m in toMillimetres.map { m * $0 } })
+    row.append(native ? mean : nil)
+    row.append(p95.flatMap { p in toMillimetres.map { p * $0 } })
+    row.append(native ? p95 : nil)
+    row.append(count > 0 ? savedSum / Double(count) * 1000 : nil)
+  }
+
+  mutating func reserveCapacity(_ count: Int) {
+    speeds.reserveCapacity(count)
+    errors.reserveCapacity(count)
+    saved.reserveCapacity(count)
+  }
+}

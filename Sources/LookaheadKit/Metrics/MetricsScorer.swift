@@ -1,0 +1,301 @@
+/// Which stroke a score belongs to, for tables, JSON and paired comparisons across predictors.
+public struct StrokeReference: Sendable, Hashable, Codable {
+  /// Dataset or trace source, for example `"Inkable-ApplePencil"`.
+  public var source: String
+  /// Index of the stroke in its trace.
+  public var strokeIndex: Int
+  public var origin: String?
+  public var writer: String?
+
+  public init(source: String, strokeIndex: Int, origin: String? = nil, writer: String? = nil) {
+    self.source = source
+    self.strokeIndex = strokeIndex
+    self.origin = origin
+    self.writer = writer
+  }
+
+  /// `source#index`, used in error messages.
+  public var label: String { "\(source)#\(strokeIndex)" }
+}
+
+/// Scores predictions against the truth with every metric family, stroke by stroke, into a
+/// ``Scorecard``.
+///
+/// Use: for each stroke, ``beginStroke(_:metadata:reference:)``, then ``accumulate(_:)`` for each
+/// ``PredictionEvent`` in time order, then ``endStroke()``; finally ``scorecard()``. To score
+/// strokes in parallel, give each worker its own scorer over a contiguous run of strokes and join
+/// them in stroke order with ``append(contentsOf:)``: the scorecard is the same, to the bit, as
+/// one scorer's over all strokes (every aggregate is computed from the pooled values in stroke
+/// order).
+///
+/// ``accumulate(_:)`` allocates nothing once the buffers have grown (they keep their capacity
+/// across strokes and ``reset()``); a stroke allocates only its row of cells.
+public struct MetricsScorer: Sendable {
+  public let settings: MetricSettings
+  private var truth = TruthPath()
+  private var context: StrokeContext? = nil
+  private var reference: StrokeReference? = nil
+  private var strokeScale: Double? = nil
+  private var strokePredictions = 0
+  private var previousIssueTime = -Double.infinity
+
+  private var errorMetric = ErrorAtHorizonMetric()
+  private var trackMetric = TrackErrorMetric()
+  private var latencyMetric = EffectiveLatencyMetric()
+  private var displacementMetric = WrongDistanceOrientationMetric()
+  private var jitterMetric = JitterMetric()
+  private var overshootMetric = StrokeEndOvershootMetric()
+  private var directionMetric = WrongDirectionMetric()
+  private var pressureMetric = PressureErrorMetric()
+  private var highSpeedMetric: HighSpeedSubsetMetric
+
+  /// Scores of the finished strokes, in order.
+  public private(set) var strokes: [StrokeScore] = []
+  private var scales: [Double?] = []
+  private var firstUnitKey: String? = nil
+  private var uniformUnits = true
+
+  public init(settings: MetricSettings = MetricSettings()) throws(MetricInputError) {
+    try settings.validate()
+    self.settings = settings
+    highSpeedMetric = HighSpeedSubsetMetric(percentile: settings.highSpeedPercentile)
+  }
+
+  /// Every column, in the order of a ``StrokeScore``'s and the aggregate's cells.
+  public var columns: [MetricColumn] {
+    errorMetric.columns + trackMetric.columns + latencyMetric.columns + displacementMetric.columns
+      + jitterMetric.columns + overshootMetric.columns + directionMetric.columns + pressureMetric.columns
+      + highSpeedMetric.columns
+  }
+
+  /// Forgets every stroke, keeping buffer capacity (for reuse in benchmarks and sweeps).
+  public mutating func reset() {
+    context = nil
+    reference = nil
+    strokes.removeAll(keepingCapacity: true)
+    scales.removeAll(keepingCapacity: true)
+    firstUnitKey = nil
+    uniformUnits = true
+    errorMetric.reset()
+    trackMetric.reset()
+    latencyMetric.reset()
+    displacementMetric.reset()
+    jitterMetric.reset()
+    overshootMetric.reset()
+    directionMetric.reset()
+    pressureMetric.reset()
+    highSpeedMetric.reset()
+  }
+
+  /// Reserves room for about `count` predictions in every buffer, so that even the first strokes
+  /// allocate nothing per prediction.
+  public mutating func reserveCapacity(predictions count: Int) {
+    errorMetric.reserveCapacity(count)
+    trackMetric.reserveCapacity(count)
+    latencyMetric.reserveCapacity(count)
+    displacementMetric.reserveCapacity(count)
+    jitterMetric.reserveCapacity(count)
+    pressureMetric.reserveCapacity(count)
+    highSpeedMetric.reserveCapacity(count)
+  }
+
+  /// Starts scoring `stroke` (positions in `metadata.coordinateUnit`, scaled by
+  /// `metadata.millimetresPerUnit`).
+  /// - Throws: when a stroke is already open, or the stroke is empty, non-finite or goes back in
+  ///   time.
+  public mutating func beginStroke(
+    _ stroke: Stroke, metadata: TraceMetadata, reference: StrokeReference
+  ) throws(MetricInputError) {
+    guard self.reference == nil else {
+      throw MetricInputError(
+        stroke: reference.label, field: "beginStroke",
+        problem: "stroke \(self.reference?.label ?? "?") is still open; call endStroke() first")
+    }
+    let scale = metadata.millimetresPerUnit.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    let restRadius = settings.restRadius.inTraceUnits(millimetresPerUnit: scale) ?? 0
+    try truth.load(
+      stroke.samples, label: reference.label, restRadius: restRadius,
+      finalDirectionSpan: settings.finalDirectionSpanSeconds)
+    let context = StrokeContext(
+      label: reference.label, millimetresPerUnit: scale,
+      jumpThreshold: settings.jumpThreshold.inTraceUnits(millimetresPerUnit: scale),
+      minimumDisplacement: settings.minimumDisplacement.inTraceUnits(millimetresPerUnit: scale) ?? 0,
+      strokeEndWindowStart: truth.restStartTime - settings.strokeEndWindowSeconds,
+      lastX: truth.lastX, lastY: truth.lastY, finalDirectionX: truth.finalDirectionX,
+      finalDirectionY: truth.finalDirectionY)
+    self.context = context
+    self.reference = reference
+    strokeScale = scale
+    strokePredictions = 0
+    previousIssueTime = -.infinity
+    let unitKey = "\(metadata.coordinateUnit)|\(scale.map { "\($0)" } ?? "?")"
+    if let firstUnitKey {
+      if firstUnitKey != unitKey { uniformUnits = false }
+    } else {
+      firstUnitKey = unitKey
+    }
+    errorMetric.beginStroke(context)
+    trackMetric.beginStroke(context)
+    latencyMetric.beginStroke(context)
+    displacementMetric.beginStroke(context)
+    jitterMetric.beginStroke(context)
+    overshootMetric.beginStroke(context)
+    directionMetric.beginStroke(context)
+    pressureMetric.beginStroke(context)
+    highSpeedMetric.beginStroke(context)
+  }
+
+  /// Scores one prediction of the open stroke and returns what was derived from it (the
+  /// per-prediction record).
+  /// - Throws: when no stroke is open, the sample index is out of range, a number is not finite,
+  ///   or the issue time goes back.
+  @discardableResult
+  public mutating func accumulate(_ event: PredictionEvent) throws(MetricInputError) -> PredictionOutcome {
+    guard let context else {
+      throw MetricInputError(field: "accumulate", problem: "no stroke is open; call beginStroke first")
+    }
+    let index = strokePredictions
+    func fail(_ field: String, _ problem: String) -> MetricInputError {
+      MetricInputError(stroke: context.label, index: index, field: field, problem: problem)
+    }
+    guard event.newestSampleIndex >= 0, event.newestSampleIndex < truth.count else {
+      throw fail(
+        "newestSampleIndex", "is \(event.newestSampleIndex); the stroke has samples 0..<\(truth.count)")
+    }
+    guard event.targetTime.isFinite else { throw fail("targetTime", "is \(event.targetTime); expected finite") }
+    guard event.issueTime.isFinite else { throw fail("issueTime", "is \(event.issueTime); expected finite") }
+    guard event.issueTime >= previousIssueTime else {
+      throw fail(
+        "issueTime", "goes back in time (\(event.issueTime) s after \(previousIssueTime) s); events must be in order")
+    }
+    let anchor = truth.sample(event.newestSampleIndex)
+    var shownX = anchor.x
+    var shownY = anchor.y
+    var shownPressure = anchor.pressure
+    var declined = true
+    if let predicted = event.predicted {
+      guard predicted.x.isFinite, predicted.y.isFinite else {
+        throw fail("predicted", "is (\(predicted.x), \(predicted.y)); expected finite")
+      }
+      if let pressure = predicted.pressure {
+        guard pressure.isFinite else { throw fail("predicted.pressure", "is \(pressure); expected finite") }
+        shownPressure = pressure
+      }
+      shownX = predicted.x
+      shownY = predicted.y
+      declined = false
+    }
+    let target = event.targetTime
+    let state = truth.state(at: target)
+    let margin = max(abs(target - anchor.time), settings.latencySearchMarginSeconds)
+    let landed = truth.closestTime(
+      toX: shownX, y: shownY, from: min(anchor.time, target) - margin, to: max(anchor.time, target) + margin,
+      preferring: target)
+    let outcome = PredictionOutcome(
+      issueTime: event.issueTime, targetTime: target, anchorTime: anchor.time, anchorX: anchor.x,
+      anchorY: anchor.y, declined: declined, shownX: shownX, shownY: shownY, shownPressureValue: shownPressure,
+      truthX: state.x, truthY: state.y, truthPressureValue: state.pressure, directionX: state.directionX,
+      directionY: state.directionY, trueSpeed: state.speed, landedTime: landed)
+    errorMetric.accumulate(outcome, context)
+    trackMetric.accumulate(outcome, context)
+    latencyMetric.accumulate(outcome, context)
+    displacementMetric.accumulate(outcome, context)
+    jitterMetric.accumulate(outcome, context)
+    overshootMetric.accumulate(outcome, context)
+    directionMetric.accumulate(outcome, context)
+    pressureMetric.accumulate(outcome, context)
+    highSpeedMetric.accumulate(outcome, context)
+    strokePredictions += 1
+    previousIssueTime = event.issueTime
+    return outcome
+  }
+
+  /// Closes the open stroke and returns its score (also kept in ``strokes``).
+  @discardableResult
+  public mutating func endStroke() throws(MetricInputError) -> StrokeScore {
+    guard let context, let reference else {
+      throw MetricInputError(field: "endStroke", problem: "no stroke is open")
+    }
+    var row: [Double?] = []
+    row.reserveCapacity(128)
+    errorMetric.endStroke(context, into: &row)
+    trackMetric.endStroke(context, into: &row)
+    latencyMetric.endStroke(context, into: &row)
+    displacementMetric.endStroke(context, into: &row)
+    jitterMetric.endStroke(context, into: &row)
+    overshootMetric.endStroke(context, into: &row)
+    directionMetric.endStroke(context, into: &row)
+    pressureMetric.endStroke(context, into: &row)
+    highSpeedMetric.endStroke(context, into: &row)
+    let score = StrokeScore(
+      reference: reference, predictionCount: strokePredictions, millimetresPerUnit: strokeScale, values: row)
+    strokes.append(score)
+    scales.append(strokeScale)
+    self.context = nil
+    self.reference = nil
+    return score
+  }
+
+  /// Appends the strokes `other` scored, after this scorer's (join parallel workers in stroke
+  /// order). Open strokes are not carried over.
+  public mutating func append(contentsOf other: MetricsScorer) {
+    strokes.append(contentsOf: other.strokes)
+    scales.append(contentsOf: other.scales)
+    if let otherKey = other.firstUnitKey {
+      if let firstUnitKey {
+        if firstUnitKey != otherKey || !other.uniformUnits { uniformUnits = false }
+      } else {
+        firstUnitKey = otherKey
+        uniformUnits = other.uniformUnits
+      }
+    }
+    errorMetric.append(contentsOf: other.errorMetric)
+    trackMetric.append(contentsOf: other.trackMetric)
+    latencyMetric.append(contentsOf: other.latencyMetric)
+    displacementMetric.append(contentsOf: other.displacementMetric)
+    jitterMetric.append(contentsOf: other.jitterMetric)
+    overshootMetric.append(contentsOf: other.overshootMetric)
+    directionMetric.append(contentsOf: other.directionMetric)
+    pressureMetric.append(contentsOf: other.pressureMetric)
+    highSpeedMetric.append(contentsOf: other.highSpeedMetric)
+  }
+
+  /// The scorecard of the finished strokes: their rows and the aggregate row.
+  public func scorecard() -> Scorecard {
+    let runScales = RunScales(perStroke: scales, uniformUnits: uniformUnits)
+    var row: [Double?] = []
+    errorMetric.aggregate(runScales, into: &row)
+    trackMetric.aggregate(runScales, into: &row)
+    latencyMetric.aggregate(runScales, into: &row)
+    displacementMetric.aggregate(runScales, into: &row)
+    jitterMetric.aggregate(runScales, into: &row)
+    overshootMetric.aggregate(runScales, into: &row)
+    directionMetric.aggregate(runScales, into: &row)
+    pressureMetric.aggregate(runScales, into: &row)
+    highSpeedMetric.aggregate(runScales, into: &row)
+    return Scorecard(
+      columns: columns, strokes: strokes, aggregate: row,
+      predictionCount: strokes.reduce(0) { $0 + $1.predictionCount }, uniformUnits: uniformUnits,
+      settings: settings)
+  }
+
+  /// Scores a whole trace: `events[i]` are the predictions for `trace.strokes[i]`.
+  public static func score(
+    _ trace: Trace, events: [[PredictionEvent]], settings: MetricSettings = MetricSettings()
+  ) throws(MetricInputError) -> Scorecard {
+    guard events.count == trace.strokes.count else {
+      throw MetricInputError(
+        field: "events", problem: "has \(events.count) lists for \(trace.strokes.count) strokes; expected one per stroke")
+    }
+    var scorer = try MetricsScorer(settings: settings)
+    for (index, stroke) in trace.strokes.enumerated() {
+      try scorer.beginStroke(
+        stroke, metadata: trace.metadata,
+        reference: StrokeReference(
+          source: trace.metadata.source, strokeIndex: index, origin: stroke.origin, writer: stroke.writer))
+      for event in events[index] { try scorer.accumulate(event) }
+      try scorer.endStroke()
+    }
+    return scorer.scorecard()
+  }
+}

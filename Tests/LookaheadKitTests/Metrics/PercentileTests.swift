@@ -1,0 +1,55 @@
+import Testing
+import _LookaheadTestSupport
+
+@testable import LookaheadKit
+
+/// Type-7 percentiles against numpy. Golden values: `Tools/percentile_golden.py` (numpy 2.4.6,
+/// `numpy.percentile` default method), pasted with repr() digits and compared exactly.
+@Suite struct PercentileTests {
+  static let permutation = (0...100).map { Double(($0 * 37) % 101) / 7 }
+  static let tenths = (1...20).map { 0.1 * Double($0) }
+
+  @Test(arguments: [
+    ([1.0, 2.0, 3.0, 4.0], 5.0, 1.15), ([1.0, 2.0, 3.0, 4.0], 25.0, 1.75), ([1.0, 2.0, 3.0, 4.0], 50.0, 2.5),
+    ([1.0, 2.0, 3.0, 4.0], 95.0, 3.8499999999999996), ([1.0, 2.0, 3.0, 4.0], 100.0, 4.0),
+    ([15.0, 20.0, 35.0, 40.0, 50.0], 5.0, 16.0), ([15.0, 20.0, 35.0, 40.0, 50.0], 95.0, 48.0),
+    ([50.0, 15.0, 40.0, 20.0, 35.0], 50.0, 35.0),
+    ([7.5], 0.0, 7.5), ([7.5], 95.0, 7.5),
+    ([2.0, 5.0, 2.0, 5.0, 2.0], 50.0, 2.0), ([2.0, 5.0, 2.0, 5.0, 2.0], 75.0, 5.0),
+    (permutation, 0.0, 0.0), (permutation, 5.0, 0.7142857142857143), (permutation, 25.0, 3.5714285714285716),
+    (permutation, 50.0, 7.142857142857143), (permutation, 75.0, 10.714285714285714),
+    (permutation, 95.0, 13.571428571428571), (permutation, 100.0, 14.285714285714286),
+    (tenths, 5.0, 0.195), (tenths, 25.0, 0.5750000000000001), (tenths, 50.0, 1.05), (tenths, 75.0, 1.525),
+    (tenths, 95.0, 1.9050000000000002),
+  ])
+  func matchesNumpy(values: [Double], percent: Double, expected: Double) {
+    var buffer = values
+    #expect(Percentile.type7(percent, of: &buffer) == expected)
+  }
+
+  @Test func emptyOrOutOfRangeHasNoValue() {
+    var empty: [Double] = []
+    #expect(Percentile.type7(50, of: &empty) == nil)
+    var values = [1.0, 2.0]
+    #expect(Percentile.type7(101, of: &values) == nil)
+    #expect(Percentile.type7(-1, of: &values) == nil)
+    #expect(Percentile.type7(.nan, of: &values) == nil)
+  }
+
+  @Test func selectionAgreesWithSortingOnSeededData() {
+    var generator = SeededGenerator(seed: 42)
+    for trial in 0..<50 {
+      let count = 1 + trial * 7
+      let values = (0..<count).map { _ in Double(generator.next() % 1000) / 10 }
+      let sorted = values.sorted()
+      for percent in [0.0, 12.5, 50, 95, 99.9, 100] {
+        var buffer = values
+        let h = Double(count - 1) * (percent / 100)  // numpy: (n - 1) * q, q = percent / 100
+        let lower = Int(h.rounded(.down))
+        let upper = min(lower + 1, count - 1)
+        let expected = Percentile.lerp(sorted[lower], sorted[upper], h - Double(lower))
+        #expect(Percentile.type7(percent, of: &buffer) == expected, "count \(count) percent \(percent)")
+      }
+    }
+  }
+}
