@@ -1,0 +1,109 @@
+import LookaheadRuntime
+
+/// Scores one predictor configuration on recorded strokes the way an app would have used it:
+/// each stroke is replayed through a device profile (``Replay``); at every frame the predictor is
+/// fed the samples delivered by then (with late property updates as known at the callback) and
+/// asked for the pointer at the frame's target presentation time; the metrics compare what was
+/// shown with where the pen really was when the frame was really presented (a missed frame is
+/// shown one refresh late, and scored then).
+///
+/// Strokes are split into contiguous runs, one per core, each with its own scorer; the runs are
+/// joined in stroke order, so the scorecard is identical, to the bit, for any number of cores.
+public struct Evaluator: Sendable {
+  public var replay: Replay
+  public var metricSettings: MetricSettings
+  /// How many cores to use.
+  public var parts: Int
+
+  public init(replay: Replay, metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount) {
+    self.replay = replay
+    self.metricSettings = metricSettings
+    self.parts = parts
+  }
+
+  /// One scored prediction with where it came from, for per-prediction records.
+  public struct Record: Sendable {
+    public var strokeIndex: Int
+    public var frame: ReplayFrame
+    public var outcome: PredictionOutcome
+  }
+
+  /// The scorecard of `makePredictor`'s predictors over every contact stroke of `trace`
+  /// (a fresh predictor per stroke).
+  ///
+  /// - Parameter progress: called after each finished run of strokes with the number of strokes
+  ///   done so far (from the worker threads; keep it cheap and thread-safe).
+  public func evaluate(
+    _ trace: Trace, makePredictor: @escaping @Sendable () -> any Predictor,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) throws -> Scorecard {
+    let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
+    let settings = metricSettings
+    let replay = self.replay
+    let results = parallelChunks(count: indices.count, parts: parts) { range -> Result<MetricsScorer, Error> in
+      Result {
+        var scorer = try MetricsScorer(settings: settings)
+        for position in range {
+          let strokeIndex = indices[position]
+          try Self.score(
+            strokeIndex: strokeIndex, of: trace, replay: replay, predictor: makePredictor(),
+            scorer: &scorer, record: nil)
+        }
+        progress?(range.count)
+        return scorer
+      }
+    }
+    var total = try MetricsScorer(settings: settings)
+    for result in results { total.append(contentsOf: try result.get()) }
+    return total.scorecard()
+  }
+
+  /// Like ``evaluate(_:makePredictor:progress:)``, on one core, also handing every scored
+  /// prediction to `record` in stroke and frame order (for `--records` output and notebooks).
+  public func evaluate(
+    _ trace: Trace, makePredictor: () -> any Predictor, record: (Record) throws -> Void
+  ) throws -> Scorecard {
+    var scorer = try MetricsScorer(settings: metricSettings)
+    try withoutActuallyEscaping(record) { record in
+      for strokeIndex in trace.strokes.indices where !trace.strokes[strokeIndex].isHover {
+        try Self.score(
+          strokeIndex: strokeIndex, of: trace, replay: replay, predictor: makePredictor(),
+          scorer: &scorer, record: record)
+      }
+    }
+    return scorer.scorecard()
+  }
+
+  /// Replays one stroke through one predictor into the scorer. The existential is opened once
+  /// per stroke, so the per-frame calls go to the concrete predictor type.
+  static func score<P: Predictor>(
+    strokeIndex: Int, of trace: Trace, replay: Replay, predictor: P, scorer: inout MetricsScorer,
+    record: ((Record) throws -> Void)?
+  ) throws {
+    let stroke = trace.strokes[strokeIndex]
+    var predictor = predictor
+    predictor.reset()
+    try scorer.beginStroke(
+      stroke, metadata: trace.metadata,
+      reference: StrokeReference(
+        source: trace.metadata.source, strokeIndex: strokeIndex, origin: stroke.origin, writer: stroke.writer))
+    var frames = try replay.frames(of: stroke, strokeIndex: strokeIndex)
+    while let frame = frames.next() {
+      for index in frame.deliveredSamples {
+        predictor.observe(frames.pointerSample(index, knownAt: frame.callbackTime))
+      }
+      let predicted = predictor.predict(at: frame.targetPresentationTime)
+      let event = PredictionEvent(
+        issueTime: frame.callbackTime, newestSampleIndex: frame.newestSampleIndex,
+        targetTime: frame.presentationTime,
+        predicted: predicted.flatMap { point in
+          point.x.isFinite && point.y.isFinite
+            ? PredictedPosition(x: point.x, y: point.y, pressure: point.pressure.flatMap { $0.isFinite ? $0 : nil })
+            : nil
+        })
+      let outcome = try scorer.accumulate(event)
+      if let record { try record(Record(strokeIndex: strokeIndex, frame: frame, outcome: outcome)) }
+    }
+    _ = try scorer.endStroke()
+  }
+}
