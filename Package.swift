@@ -65,6 +65,10 @@ let package = Package(
     // MARK: - Unit test bundles
 
     .testTarget(
+      name: "LookaheadRuntimeTests",
+      dependencies: ["LookaheadRuntime", "_LookaheadTestSupport"]
+    ),
+    .testTarget(
       name: "LookaheadKitTests",
       dependencies: ["LookaheadKit", "LookaheadRuntime", "_LookaheadTestSupport"]
     ),

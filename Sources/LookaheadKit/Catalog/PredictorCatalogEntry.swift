@@ -57,11 +57,7 @@ public struct PredictorCatalogEntry: Sendable {
   {
     var all: [String: ParameterValue] = [:]
     for spec in parameters {
-      let value = given[spec.name] ?? spec.defaultValue
-      switch value {
-      case .number(let v): all[spec.name] = try spec.parse(String(v), predictor: name)
-      case .choice(let s): all[spec.name] = try spec.parse(s, predictor: name)
-      }
+      all[spec.name] = try spec.check(given[spec.name] ?? spec.defaultValue, predictor: name)
     }
     for key in given.keys where parameter(named: key) == nil {
       throw .unknownParameter(predictor: name, parameter: key, known: parameters.map(\.name))
