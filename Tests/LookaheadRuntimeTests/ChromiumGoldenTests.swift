@@ -180,3 +180,23 @@ struct ChromiumGoldenTests {
     }
   }
 }
+
+extension ChromiumGoldenTests {
+  /// Chromium's `DirectionalCutOff` case: x = 98, 72, 50, 32, 18, 8, 2 (y half of it) every 8 ms
+  /// decelerates towards (0, 0), which it reaches at 64 ms and leaves backwards. Asked for 72 ms,
+  /// the Kalman predictor with the direction cut-off must not predict.
+  @Test("Kalman with direction cut-off: no prediction through the reversal")
+  func kalmanDirectionCutOff() {
+    let stages = PredictorStages(gates: PredictionGateParameters(directionCutOff: true))
+    var cut = ComposedPredictor(base: KalmanPredictor(parameters: .chromium), stages: stages)
+    var plain = ComposedPredictor(base: KalmanPredictor(parameters: .chromium))
+    let x: [Double] = [98, 72, 50, 32, 18, 8, 2]
+    for (i, xi) in x.enumerated() {
+      let s = PointerSample(time: Self.ms(8 * Double(i + 1)), x: xi, y: xi / 2)
+      cut.observe(s)
+      plain.observe(s)
+    }
+    #expect(plain.predict(at: Self.ms(72)) != nil)
+    #expect(cut.predict(at: Self.ms(72)) == nil)
+  }
+}

@@ -9,8 +9,9 @@
 /// - turn-angle and jerk confidence: shrink the horizon linearly from full at `low` to zero at
 ///   `high` (AndroidX `SinglePointerPredictor`'s jerk confidence; the turn angle is the same idea
 ///   on curvature);
-/// - direction cut-off: no prediction that points backwards against the latest movement, which
-///   would draw ink through a reversal (Chromium's `kDirectionCutOffEnabled` Kalman option);
+/// - direction cut-off: no prediction through a reversal: neither one whose path turns back
+///   within the horizon (Chromium's `kDirectionCutOffEnabled` Kalman option, applied by
+///   ``ComposedPredictor``) nor one that ends behind the newest sample along the latest movement;
 /// - stroke end: no prediction while the speed is falling below a fraction of the stroke's peak
 ///   speed, the typical sign of a pen about to stop (spring-back at stroke ends).
 ///
