@@ -64,14 +64,4 @@ public struct PredictorCatalogEntry: Sendable {
     }
     return try build(ParameterValues(all))
   }
-
-  /// The values in declared order (for ``CatalogPredictor/values``).
-  func ordered(_ values: ParameterValues) -> [(name: String, value: ParameterValue)] {
-    parameters.map { spec in
-      switch spec.domain {
-      case .choice: (spec.name, .choice(values.choice(spec.name)))
-      default: (spec.name, .number(values.number(spec.name)))
-      }
-    }
-  }
 }

@@ -168,14 +168,8 @@ public struct PredictionGateParameters: PredictorParameters {
     try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
     try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
     try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
-    if turnAngleHigh > 0, turnAngleLow >= turnAngleHigh {
-      throw PredictorParameterError(
-        parameter: "gates.turnAngleLow", value: turnAngleLow,
-        problem: "must be below gates.turnAngleHigh (\(turnAngleHigh))")
-    }
-    if jerkHigh > 0, jerkLow >= jerkHigh {
-      throw PredictorParameterError(
-        parameter: "gates.jerkLow", value: jerkLow, problem: "must be below gates.jerkHigh (\(jerkHigh))")
-    }
+    try PredictorParameterError.checkRamp(
+      low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
+    try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
   }
 }
