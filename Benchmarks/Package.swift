@@ -18,6 +18,7 @@ let package = Package(
     benchmarkTarget("ReplayBenchmarks"),
     benchmarkTarget("ImportBenchmarks"),
     benchmarkTarget("PredictorBenchmarks"),
+    benchmarkTarget("BaselineBenchmarks"),
   ]
 )
 
