@@ -10,11 +10,12 @@ let package = Package(
   name: "LookaheadBenchmarks",
   platforms: [.macOS(.v14)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Lookahead", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
   ],
   targets: [
     // One line per benchmark target.
+    benchmarkTarget("MetricsBenchmarks"),
   ]
 )
 
