@@ -56,7 +56,7 @@ struct SyntheticRun: Sendable {
 let benchmarks: @Sendable () -> Void = {
   let run = SyntheticRun()
   let configuration = Benchmark.Configuration(
-    metrics: [.wallClock, .mallocCountTotal, .throughput, .peakMemoryResident],
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, .peakMemoryResident],
     timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
 
   // Baseline: only the error at the horizon (truth interpolation and a distance), nothing else.
@@ -105,8 +105,16 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(fullScorer.scorecard())
   }
 
-  // One long stroke: allocations per event without per-stroke costs (should be 0 after warm-up).
-  let longSamples = run.strokes.prefix(100).flatMap { $0.samples }.enumerated().map { index, sample in
+  // The allocation floor of a measured region with nothing in it (the runner's own threads).
+  Benchmark("Floor: empty measured region", configuration: configuration) { benchmark in
+    benchmark.startMeasurement()
+    blackHole(0)
+    benchmark.stopMeasurement()
+  }
+
+  // One long stroke of ~1M events, only `accumulate` measured: allocations per event without any
+  // per-stroke cost (0 after warm-up, beyond the runner's own floor measured above).
+  let longSamples = run.strokes.flatMap { $0.samples }.enumerated().map { index, sample in
     TraceSample(time: Double(index) / 240, x: sample.x, y: sample.y, pressure: sample.pressure)
   }
   let longStroke = Stroke(samples: longSamples)
