@@ -19,6 +19,7 @@ let package = Package(
     benchmarkTarget("ImportBenchmarks"),
     benchmarkTarget("PredictorBenchmarks"),
     benchmarkTarget("BaselineBenchmarks"),
+    benchmarkTarget("MetricsBenchmarks"),
   ]
 )
 
