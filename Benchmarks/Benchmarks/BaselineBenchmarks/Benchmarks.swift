@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import LookaheadKit
 import LookaheadRuntime
 
