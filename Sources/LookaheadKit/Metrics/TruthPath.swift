@@ -20,6 +20,10 @@ public struct TruthPath: Sendable {
   private var segmentDirectionY: [Double] = []
   /// Speed on segment k, trace units per second (0 for a segment of zero duration).
   private var segmentSpeed: [Double] = []
+  /// 1 / squared length and 1 / duration of segment k (0 when the segment has none), so that the
+  /// closest-point search divides nothing per segment.
+  private var segmentInverseLengthSquared: [Double] = []
+  private var segmentInverseDuration: [Double] = []
   private var cursor = 0
 
   /// Number of samples.
@@ -57,6 +61,8 @@ public struct TruthPath: Sendable {
     segmentDirectionX.removeAll(keepingCapacity: true)
     segmentDirectionY.removeAll(keepingCapacity: true)
     segmentSpeed.removeAll(keepingCapacity: true)
+    segmentInverseLengthSquared.removeAll(keepingCapacity: true)
+    segmentInverseDuration.removeAll(keepingCapacity: true)
     cursor = 0
     count = samples.count
     for (index, sample) in samples.enumerated() {
@@ -87,6 +93,9 @@ public struct TruthPath: Sendable {
       segmentDirectionX.append(directionX)
       segmentDirectionY.append(directionY)
       segmentSpeed.append(duration > 0 ? length / duration : 0)
+      let lengthSquared = dx * dx + dy * dy
+      segmentInverseLengthSquared.append(lengthSquared > 0 ? 1 / lengthSquared : 0)
+      segmentInverseDuration.append(duration > 0 ? 1 / duration : 0)
     }
     // Final direction: from the newest sample at least `finalDirectionSpan` before the end that
     // differs from the final position (or the earliest differing one if none is that old).
@@ -241,15 +250,17 @@ public struct TruthPath: Sendable {
         let x0 = xs[k]
         let y0 = ys[k]
         if duration > 0 {
-          let s0 = max(0, (lowerTime - t0) / duration)
-          let s1 = min(1, (upperTime - t0) / duration)
+          // Only the first and last segments of the window are clipped.
+          let inverseDuration = segmentInverseDuration[k]
+          let s0 = t0 >= lowerTime ? 0 : (lowerTime - t0) * inverseDuration
+          let s1 = times[k + 1] <= upperTime ? 1 : min(1, (upperTime - t0) * inverseDuration)
           if s0 <= s1 {
             let dx = xs[k + 1] - x0
             let dy = ys[k + 1] - y0
-            let lengthSquared = dx * dx + dy * dy
+            let inverseLengthSquared = segmentInverseLengthSquared[k]
             var s =
-              lengthSquared > 0
-              ? ((x - x0) * dx + (y - y0) * dy) / lengthSquared : (preferredTime - t0) / duration
+              inverseLengthSquared > 0
+              ? ((x - x0) * dx + (y - y0) * dy) * inverseLengthSquared : (preferredTime - t0) * inverseDuration
             s = min(max(s, s0), s1)
             let ex = x - (x0 + s * dx)
             let ey = y - (y0 + s * dy)
