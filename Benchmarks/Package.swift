@@ -17,6 +17,7 @@ let package = Package(
     // One line per benchmark target.
     benchmarkTarget("ReplayBenchmarks"),
     benchmarkTarget("MetricsBenchmarks"),
+    benchmarkTarget("PredictorBenchmarks"),
   ]
 )
 
