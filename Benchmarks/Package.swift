@@ -18,6 +18,7 @@ let package = Package(
     benchmarkTarget("ReplayBenchmarks"),
     benchmarkTarget("MetricsBenchmarks"),
     benchmarkTarget("PredictorBenchmarks"),
+    benchmarkTarget("BaselineBenchmarks"),
   ]
 )
 
