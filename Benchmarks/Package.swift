@@ -19,6 +19,7 @@ let package = Package(
     benchmarkTarget("MetricsBenchmarks"),
     benchmarkTarget("PredictorBenchmarks"),
     benchmarkTarget("BaselineBenchmarks"),
+    benchmarkTarget("ImportBenchmarks"),
   ]
 )
 
