@@ -10,7 +10,7 @@ struct CompareCommand: ParsableCommand {
     abstract: "Compare predictors side by side on datasets, with a paired bootstrap comparison.",
     discussion: """
       Positional arguments are predictors (name or name:key=value,…; `recorded` for the trace's \
-      recorded platform predictions, `turbotouch` for the TurboTouch baseline) and datasets (names, \
+      recorded platform predictions, `turbotouch64` for the TurboTouch baseline) and datasets (names, \
       NAME:SUBSET, or paths), in any order. Each predictor is compared with the first (or --baseline) \
       stroke by stroke: mean difference of the per-stroke mean error with a seeded bootstrap 95% \
       interval. With --protocol anchor or henze2017 the published reference rows of that protocol \

@@ -4,15 +4,15 @@ extension PredictorCatalog {
   /// Research baselines that live in the workbench only (never exported): TurboTouch with the
   /// authors' 64 ms gains (Inria research-only licence, `Baselines/TurboTouchPredictor.swift`).
   /// Recorded platform predictions are not a catalog entry: they need the stroke they were
-  /// recorded with (``EvaluationSubject/recorded``).
+  /// recorded with (``EvaluationSubject/recorded``, ``BaselinePredictors/recorded(stroke:selection:)``).
   public static let baselineEntries: [PredictorCatalogEntry] = [
     PredictorCatalogEntry(
-      name: "turbotouch",
-      summary: "TurboTouch (Nancel et al. 2018), the authors' 64 ms gains, scaled linearly to other horizons (baseline, not exportable)",
+      name: BaselinePredictors.turboTouch64Name,
+      summary: BaselinePredictors.turboTouch64Description,
       source: "Nancel et al., UIST 2018; LokiResearch/TurboTouchPredictor cpp/config/turbotouch64.cfg",
       isExportable: false, parameters: []
     ) { _ in
-      CatalogPredictor(name: "turbotouch", values: []) { TurboTouchPredictor.turbotouch64() }
+      CatalogPredictor(name: BaselinePredictors.turboTouch64Name, values: []) { BaselinePredictors.turboTouch64() }
     }
   ]
 

@@ -44,7 +44,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   /// The subcommand (`evaluate`, `compare`, `sweep`, …).
   public var command: String
   /// Every predictor evaluated, as a specification that configures it again
-  /// (`kalman:process-noise=…`, `recorded`, `turbotouch`).
+  /// (`kalman:process-noise=…`, `recorded`, `turbotouch64`).
   public var predictors: [String]
   /// Replay seed (display phase, missed frames) and bootstrap seed.
   public var seed: UInt64
