@@ -90,9 +90,9 @@ public struct EvaluationRun: Sendable {
         }
         if let recorded = result.subjects.first(where: { $0.kind == .recorded }), let recordedSource {
           result.notes.append(
-            "\(recorded.label) = \(recordedSource): at each frame, the platform's prediction anchored at the newest "
-              + "delivered sample, read along its recorded points at the presentation time (the last point past them); "
-              + "frames without one show the newest sample (counted as declined)")
+            "\(recorded.label) = \(recordedSource): at each frame, the platform's latest predictions (anchored at the "
+              + "newest delivered sample, or the latest earlier one it predicted at), read along the recorded points at "
+              + "the presentation time (the last point past them); frames before any show the newest sample (declined)")
         }
         result.comparisons = comparisons(result.subjects)
       case .anchor:
