@@ -97,9 +97,8 @@ public struct EvaluationRun: Sendable {
         result.comparisons = comparisons(result.subjects)
       case .anchor:
         for subject in usable {
-          guard let predictor = subject.catalogPredictor else { continue }
           result.protocolRows.append(
-            ProtocolEvaluation.anchor(predictor.makePredictor(), label: subject.label, dataset: dataset))
+            ProtocolEvaluation.anchor(subject.strokeIndependentPredictor(), label: subject.label, dataset: dataset))
           progress?("\(dataset.reference): \(subject.label) done")
         }
         let references = ProtocolEvaluation.anchorReferences(for: dataset)
@@ -113,9 +112,9 @@ public struct EvaluationRun: Sendable {
       case .henze2017:
         let rawTasks = try henzeRawTasks(dataset)
         for subject in usable {
-          guard let predictor = subject.catalogPredictor else { continue }
           result.protocolRows.append(
-            ProtocolEvaluation.henze2017(predictor.makePredictor(), label: subject.label, rawTasks: rawTasks))
+            ProtocolEvaluation.henze2017(
+              subject.strokeIndependentPredictor(), label: subject.label, rawTasks: rawTasks))
           progress?("\(dataset.reference): \(subject.label) done")
         }
         let tasks = Set(rawTasks.keys)

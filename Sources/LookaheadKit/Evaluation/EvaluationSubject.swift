@@ -6,7 +6,7 @@ import LookaheadRuntime
 /// TurboTouch's 64 ms reference output), which need the stroke to be built.
 public struct EvaluationSubject: Sendable {
   public enum Kind: String, Sendable, Hashable, Codable {
-    /// A catalog predictor (exportable or a baseline).
+    /// A catalog predictor (exportable or a baseline), or a model file's predictor.
     case catalog
     /// The trace's recorded platform predictions (``RecordedFramePredictor``).
     case recorded
@@ -32,6 +32,21 @@ public struct EvaluationSubject: Sendable {
     make = { _ in predictor.makePredictor() }
   }
 
+  /// Any predictor factory as a row: the hook for `evaluate --model FILE`, where the runtime's
+  /// model loader (`LookaheadModel`, branch `export`) makes the predictor, scaled to the
+  /// evaluated trace's coordinates (so build one subject per dataset unit).
+  public init(
+    label: String, specification: String, isExportable: Bool,
+    makePredictor: @escaping @Sendable (Stroke) -> any Predictor
+  ) {
+    self.label = label
+    self.specification = specification
+    kind = .catalog
+    self.isExportable = isExportable
+    catalogPredictor = nil
+    make = makePredictor
+  }
+
   private init(recordedLabel label: String) {
     self.label = label
     specification = Self.recordedName
@@ -49,6 +64,12 @@ public struct EvaluationSubject: Sendable {
 
   /// A fresh predictor for `stroke` (catalog predictors ignore the stroke).
   public func makePredictor(for stroke: Stroke) -> any Predictor { make(stroke) }
+
+  /// A predictor that does not depend on a stroke, for protocols that reset one predictor at
+  /// every stroke start (not meaningful for ``Kind/recorded``, which the runs leave out there).
+  func strokeIndependentPredictor() -> any Predictor {
+    catalogPredictor?.makePredictor() ?? make(Stroke(samples: []))
+  }
 
   /// A subject from `name` or `name:key=value,…` (or `recorded`), from `catalog`.
   public static func resolve(
