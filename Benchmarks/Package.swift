@@ -20,6 +20,7 @@ let package = Package(
     benchmarkTarget("PredictorBenchmarks"),
     benchmarkTarget("BaselineBenchmarks"),
     benchmarkTarget("MetricsBenchmarks"),
+    benchmarkTarget("EvaluationBenchmarks"),
   ]
 )
 
