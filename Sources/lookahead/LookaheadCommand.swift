@@ -19,6 +19,7 @@ struct LookaheadCommand: ParsableCommand {
       EvaluateCommand.self,
       CompareCommand.self,
       SweepCommand.self,
+      ReportCommand.self,
     ]
   )
 }
