@@ -21,6 +21,27 @@ public struct PredictionRecordTable: Sendable, Hashable {
     public var truthY: Double
     public var error: Double?
     public var declined: Bool
+
+    public init(
+      dataset: String, predictor: String, stroke: Int, frame: Int, anchorTime: Double, targetTime: Double,
+      anchorX: Double, anchorY: Double, shownX: Double?, shownY: Double?, truthX: Double, truthY: Double,
+      error: Double?, declined: Bool
+    ) {
+      self.dataset = dataset
+      self.predictor = predictor
+      self.stroke = stroke
+      self.frame = frame
+      self.anchorTime = anchorTime
+      self.targetTime = targetTime
+      self.anchorX = anchorX
+      self.anchorY = anchorY
+      self.shownX = shownX
+      self.shownY = shownY
+      self.truthX = truthX
+      self.truthY = truthY
+      self.error = error
+      self.declined = declined
+    }
   }
 
   /// The file the records came from.
