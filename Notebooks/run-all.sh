@@ -32,11 +32,11 @@ run datasets convert "$dataset" "$data/trace.csv" --force >/dev/null
 
 # A tune journal: from `lookahead tune` once it exists, else the small real journal committed in
 # Notebooks/inputs/ (how it was made: Notebooks/README.md).
-if "$LOOKAHEAD" tune --help >/dev/null 2>&1; then
+if "$LOOKAHEAD" --help | grep -Eq "^  tune +"; then
   rm -f "$data/tune-journal.jsonl" "$data/tune-best.json" "$data/tune-best.tune.json"
-  run tune --predictor kalman --split holdout --strategy lhs --trials 24 --seed 1 --pareto 4 \
-    --journal "$data/tune-journal.jsonl" --out "$data/tune-best.json" --force --quiet \
-    Henze2017-MobileHCI:Fitts >/dev/null
+  run tune --predictor kalman --params process-noise,measurement-noise --objective weighted:error_mean_mm=1 \
+    --split holdout=0.25,seed=1 --strategy lhs --trials 24 --seed 1 --journal "$data/tune-journal.jsonl" \
+    --out "$data/tune-best.json" --force --quiet Henze2017-MobileHCI:Fitts >/dev/null
 else
   cp Notebooks/inputs/tune-journal.jsonl "$data/tune-journal.jsonl"
 fi

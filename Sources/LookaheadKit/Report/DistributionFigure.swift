@@ -1,13 +1,13 @@
 /// The distribution over strokes of stroke-end overshoot and of jitter (`Docs/Metrics.md`,
 /// families `overshoot` and `jitter`), per predictor: one dot per stroke (a strip plot, which
 /// hides nothing when there are few strokes, as on Inkable's five) and a bar at the scorecard's
-/// aggregate. Averages hide the strokes that spring past their end; this shows them.
+/// aggregate (the mean over strokes for overshoot, the pooled RMS for jitter). Averages hide the strokes that spring past their end; this shows them.
 ///
 /// Dots carry `data-predictor`, `data-stroke` (position in the scorecard's strokes), `data-metric`
 /// and `data-value`; bars `data-aggregate`, exactly as in the ``Scorecard``.
 public enum DistributionFigure {
   /// The per-stroke metrics shown, by base name (resolved to `_mm`, else `_native`).
-  public static let metrics = ["stroke_end_overshoot_max", "jitter_rms"]
+  public static let metrics = ["stroke_end_overshoot_mean", "jitter_rms"]
 
   /// The column of `base` that `scorecards` carry per stroke: `_mm` when every scorecard has
   /// millimetre values, else `_native`.

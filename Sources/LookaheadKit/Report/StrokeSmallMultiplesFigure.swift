@@ -164,7 +164,7 @@ public enum StrokeSmallMultiplesFigure {
                          stroke: ReportPalette.strokeEnd, width: 2.5, extra: [("class", "overshoot")]))
     }
     let caption = "stroke \(panel.stroke) · \(panel.records.count) frames · overshoot "
-      + ReportFormat.number(panel.maximumOvershoot)
+      + ReportFormat.number(panel.maximumOvershoot) + " (trace units)"
     group.append(.text(caption, x: left + 2, y: top + size + 13, size: 10.5))
     return group
   }

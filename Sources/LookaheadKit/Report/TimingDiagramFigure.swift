@@ -32,7 +32,7 @@ public enum TimingDiagramFigure {
     let samples = allSamples.filter { $0 <= end }
     let left = 150.0
     let width = 620.0
-    let lanes = (samples: 40.0, callbacks: 100.0, presentation: 160.0)
+    let lanes = (samples: 50.0, callbacks: 110.0, presentation: 170.0)
     let scale = width / max(end, 1e-3)
     func px(_ t: Double) -> Double { left + t * scale }
     var children: [SVGElement] = []
@@ -101,9 +101,13 @@ public enum TimingDiagramFigure {
         "profile \(profile.name): display \(ReportFormat.number(profile.display.rateHz)) Hz, pipeline "
           + "\(ReportFormat.number(profile.pipeline.frames)) frames + \(ReportFormat.number(profile.pipeline.extraSeconds * 1000)) ms, "
           + "delivery delay \(ReportFormat.number(profile.deliveryDelaySeconds * 1000)) ms, samples at "
-          + "\(ReportFormat.number(digitizerRateHz)) Hz; bars: horizon (newest sample → target), mean "
-          + "\(ReportFormat.number(mean * 1000)) ms",
-        x: 10, y: 14, size: 11))
+          + "\(ReportFormat.number(digitizerRateHz)) Hz",
+        x: 10, y: 12, size: 11))
+    children.append(
+      .text(
+        "bars below the lanes: each frame's horizon (newest sample → target presentation), mean "
+          + "\(ReportFormat.number(mean * 1000)) ms over these frames",
+        x: 10, y: 25, size: 11, extra: [("data-mean-horizon-ms", SVGElement.number(mean * 1000))]))
     return .root(
       width: left + width + 20, height: axisY + 44, title: "timing of profile \(profile.name)", figure: "timing",
       children: children)
