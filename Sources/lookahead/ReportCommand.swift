@@ -54,10 +54,10 @@ struct ReportCommand: ParsableCommand {
       let chosen = format ?? (output.map { $0.lowercased().hasSuffix(".md") ? .md : .html } ?? .html)
       let outputPath = output ?? (chosen == .md ? "report.md" : "report.html")
       let outputURL = URL(fileURLWithPath: outputPath)
-      try ResultFile.checkWritable(outputURL, force: force)
       for path in results where !FileManager.default.fileExists(atPath: path) {
         throw ValidationError("\(path): no such file")
       }
+      try ResultFile.checkWritable(outputURL, force: force)
       let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }
       let document = try ReportDocument(
         inputs: inputs, title: title, digitizerRateHz: digitizerRateHz, maximumStrokes: maximumStrokes)
