@@ -51,9 +51,7 @@ public enum DistributionFigure {
       for (r, subject) in subjects.enumerated() {
         let centre = 24 + rowHeight * (Double(r) + 0.5)
         let colour = ReportPalette.colour(r)
-        if m == 0 || labelWidth > 0 {
-          group.append(.text(subject.label, x: left - 6, y: centre + 4, anchor: "end", size: 10.5))
-        }
+        group.append(.text(subject.label, x: left - 6, y: centre + 4, anchor: "end", size: 10.5))
         for k in subject.scorecard.strokes.indices {
           guard let v = subject.scorecard.value(name, stroke: k) else { continue }
           let offset = (Double(k % 5) - 2) * 2.2

@@ -7,15 +7,8 @@ import _LookaheadTestSupport
 /// result it was drawn from, and the best values must be marked where the results say.
 @Suite("Report: SVG builder, figures, tables, provenance, Markdown")
 struct ReportTests {
-  /// Two straight lines (1 mm per unit, 256 Hz), as in the evaluation tests.
-  static func lineTrace() -> Trace {
-    var first = MetricTestStrokes.line(samples: 300)
-    first.origin = "line"
-    return Trace(
-      metadata: TraceMetadata(
-        source: "synthetic-line", digitizerRateHz: 256, coordinateUnit: "px", millimetresPerUnit: 1),
-      strokes: [first, MetricTestStrokes.line(samples: 200, unitsPerSample: 0.5)])
-  }
+  /// The evaluation tests' two straight lines (1 mm per unit, 256 Hz).
+  static func lineTrace() -> Trace { EvaluationRunTests.lineTrace() }
 
   static let dataset = EvaluationDataset(
     reference: "synthetic <line> & \"co\"", trace: lineTrace(),
