@@ -59,8 +59,13 @@ struct ReportCommand: ParsableCommand {
       }
       try ResultFile.checkWritable(outputURL, force: force)
       let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }
-      let document = try ReportDocument(
+      var document = try ReportDocument(
         inputs: inputs, title: title, digitizerRateHz: digitizerRateHz, maximumStrokes: maximumStrokes)
+      let commandLine = ResultProvenance(
+        commandLine: CommandLine.arguments, command: "report", predictors: [], seed: 0, profile: nil,
+        evaluationProtocol: "", datasets: []).commandLineText
+      document.reportProvenance = [("command", commandLine), ("version", LookaheadVersion.string)]
+        + (try results.map { ("input", try SHA256.hex(fileAt: URL(fileURLWithPath: $0)) + "  " + $0) })
       switch chosen {
       case .html:
         try ResultFile.write(document.html, to: outputURL, force: force)

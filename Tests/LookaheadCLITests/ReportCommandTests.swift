@@ -69,6 +69,9 @@ struct ReportCommandTests {
     let checksums = Set(elements.compactMap { $0.attributes["data-sha256"] })
     #expect(Set(result.provenance.datasets.flatMap(\.files).map(\.sha256)).isSubset(of: checksums))
 
+    // The report records how it was made: its inputs' SHA-256.
+    let sweepHash = try SHA256.hex(fileAt: sweepURL)
+    #expect(html.contains(sweepHash + "  " + sweepURL.path))
     // Never overwritten without --force.
     let again = try DatasetsCommandTests.run(["report", sweepURL.path, "-o", reportURL.path])
     #expect(again.status == 1 && again.stderr.contains("--force"))

@@ -26,6 +26,9 @@ public struct ReportDocument: Sendable {
 
   public var title: String
   public var sections: [Section]
+  /// What produced the report itself: the report's command line and every input with its
+  /// SHA-256 (`CONVENTIONS.md`: every result file records what produced it).
+  public var reportProvenance: [(field: String, value: String)] = []
 
   /// Builds the report.
   ///
@@ -173,6 +176,12 @@ public struct ReportDocument: Sendable {
       contents.append(SVGElement("li", children: [SVGElement("a", [("href", "#section-\(s + 1)")], text: section.title)]))
     }
     body.append(contents)
+    if !reportProvenance.isEmpty {
+      body.append(SVGElement(
+        "details", [("class", "report-provenance")],
+        children: [SVGElement("summary", text: "how this report was made"),
+                   ProvenanceBlock.html(lines: reportProvenance, file: "report")]))
+    }
     for (s, section) in sections.enumerated() {
       var part = SVGElement("section", [("id", "section-\(s + 1)")], children: [SVGElement("h2", text: section.title)])
       for paragraph in section.paragraphs { part.append(SVGElement("p", text: paragraph)) }
@@ -207,6 +216,11 @@ public struct ReportDocument: Sendable {
   /// relative to the Markdown file). Returns the text and the files to write (relative paths).
   public func markdown(figureDirectory: String) -> (text: String, files: [(path: String, contents: String)]) {
     var lines = ["# " + Self.markdownEscape(title), ""]
+    if !reportProvenance.isEmpty {
+      lines += ["<details><summary>how this report was made</summary>", "", "```"]
+      lines += reportProvenance.map { $0.field + ": " + $0.value.replacingOccurrences(of: "```", with: "'''") }
+      lines += ["```", "", "</details>", ""]
+    }
     var files: [(String, String)] = []
     for section in sections {
       lines.append("## " + Self.markdownEscape(section.title))
