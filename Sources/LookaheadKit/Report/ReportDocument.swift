@@ -64,7 +64,7 @@ public struct ReportDocument: Sendable {
             figures: [], tables: [], provenance: d == 0 ? ProvenanceBlock.html(result.provenance, file: path) : nil)
           switch result.evaluationProtocol {
           case .frameReplay:
-            section.tables.append(("Predictors side by side (aggregates over all strokes)", ResultTables.comparison(dataset)))
+            section.tables.append(("Predictors side by side (aggregates over all strokes; ↓ lower is better, ↑ higher, →0 closer to zero)", ResultTables.comparison(dataset)))
             if !dataset.comparisons.isEmpty {
               section.paragraphs.append(contentsOf: dataset.comparisons.map { c in
                 "Paired vs \(c.baseline): \(c.candidate) \(c.column) mean difference "
@@ -157,7 +157,7 @@ public struct ReportDocument: Sendable {
     h1 { font-size: 1.6em; } h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
     table.results { border-collapse: collapse; font-size: .85em; margin: .8em 0; }
     table.results th, table.results td { border: 1px solid #ddd; padding: .25em .5em; text-align: right; }
-    table.results th[scope=row] { text-align: left; }
+    table.results th[scope=row], table.results thead th:first-child { text-align: left; }
     table.results td.best { background: #e6f4ea; font-weight: bold; }
     tr.reference th, tr.reference td { color: #666; font-style: italic; }
     div.table-wrap { overflow-x: auto; }

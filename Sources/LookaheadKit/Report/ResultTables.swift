@@ -4,19 +4,22 @@
 /// for scorecard columns, lowest error per horizon otherwise). Every value cell carries
 /// `data-predictor`, `data-column` and `data-value` with the exact number it prints.
 public enum ResultTables {
-  /// Rows = predictors, columns = the key metrics (`ComparisonTable.keyMetrics`).
+  /// Rows = the key metrics (`ComparisonTable.keyMetrics`), columns = predictors: a dozen metric
+  /// names read down a page better than across it.
   public static func comparison(_ dataset: EvaluationResult.DatasetResult) -> SVGElement {
     let table = ComparisonTable(dataset.subjects.map { ($0.label, $0.scorecard) })
-    var head = SVGElement("tr", children: [SVGElement("th", text: "predictor")])
-    for column in table.columns {
-      head.append(SVGElement("th", [("data-column", column.name), ("title", "better: \(column.better.rawValue)")], text: column.name))
-    }
+    var head = SVGElement("tr", children: [SVGElement("th", text: "metric")])
+    for row in table.rows { head.append(SVGElement("th", [("data-predictor", row.label)], text: row.label)) }
     var body = SVGElement("tbody")
-    let best = table.columns.indices.map { table.bestRows(column: $0) }
-    for (r, row) in table.rows.enumerated() {
-      var tr = SVGElement("tr", children: [SVGElement("th", [("scope", "row")], text: row.label)])
-      for (c, column) in table.columns.enumerated() {
-        tr.append(valueCell(row.values[c], predictor: row.label, column: column.name, isBest: best[c].contains(r)))
+    for (c, column) in table.columns.enumerated() {
+      let best = table.bestRows(column: c)
+      var tr = SVGElement(
+        "tr", [("data-column", column.name)],
+        children: [SVGElement(
+          "th", [("scope", "row"), ("title", "better: \(column.better.rawValue)")],
+          text: column.name + Self.directionMark(column.better))])
+      for (r, row) in table.rows.enumerated() {
+        tr.append(valueCell(row.values[c], predictor: row.label, column: column.name, isBest: best.contains(r)))
       }
       body.append(tr)
     }
@@ -119,6 +122,16 @@ public enum ResultTables {
     return SVGElement(
       "table", [("class", "results"), ("data-table", "tuning")],
       children: [SVGElement("thead", children: [head]), body])
+  }
+
+  /// `↓` lower is better, `↑` higher, `→0` closer to zero, nothing for context columns.
+  static func directionMark(_ better: BetterDirection) -> String {
+    switch better {
+    case .lower: " ↓"
+    case .higher: " ↑"
+    case .closerToZero: " →0"
+    case .none: ""
+    }
   }
 
   /// One value cell; the best gets `class="best"` and a ★.
