@@ -79,7 +79,13 @@ public struct ReportDocument: Sendable {
                 svg: DistributionFigure.svg(dataset)))
             }
           case .anchor, .henze2017:
-            section.tables.append(("Mean error per horizon; [ref] rows are published or reference results", ResultTables.protocolRows(dataset)))
+            let scores = dataset.protocolRows.flatMap(\.scores)
+            for millimetres in [true, false]
+            where scores.contains(where: { (millimetres ? $0.meanMillimetres : $0.meanNative) != nil }) {
+              section.tables.append((
+                "Mean error per horizon in \(millimetres ? "mm" : dataset.coordinateUnit); [ref] rows are published or reference results",
+                ResultTables.protocolRows(dataset, millimetres: millimetres)))
+            }
           }
           sections.append(section)
         }

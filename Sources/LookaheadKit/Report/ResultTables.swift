@@ -29,8 +29,9 @@ public enum ResultTables {
   }
 
   /// Per-sample protocol rows: rows = predictors (references marked), columns = horizons (and
-  /// subsets), cells = mean error in mm when every row has it, else in the trace's unit.
-  public static func protocolRows(_ dataset: EvaluationResult.DatasetResult) -> SVGElement {
+  /// subsets), cells = mean error in mm (`millimetres`) or in the trace's unit. References often
+  /// publish only one of the two, so a report shows a table for each unit any row has.
+  public static func protocolRows(_ dataset: EvaluationResult.DatasetResult, millimetres: Bool) -> SVGElement {
     let rows = dataset.protocolRows
     var keys: [String] = []
     for row in rows {
@@ -39,7 +40,6 @@ public enum ResultTables {
         if !keys.contains(key) { keys.append(key) }
       }
     }
-    let millimetres = rows.allSatisfy { $0.scores.allSatisfy { $0.meanMillimetres != nil } }
     func value(_ row: ProtocolRow, _ key: String) -> Double? {
       guard let score = row.scores.first(where: { scoreKey($0) == key }) else { return nil }
       return millimetres ? score.meanMillimetres : score.meanNative
@@ -60,7 +60,9 @@ public enum ResultTables {
       body.append(tr)
     }
     return SVGElement(
-      "table", [("class", "results"), ("data-table", "protocol"), ("data-dataset", dataset.reference)],
+      "table",
+      [("class", "results"), ("data-table", "protocol"), ("data-dataset", dataset.reference),
+       ("data-unit", millimetres ? "mm" : "native")],
       children: [SVGElement("thead", children: [head]), body])
   }
 

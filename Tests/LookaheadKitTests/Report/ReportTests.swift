@@ -160,6 +160,28 @@ struct ReportTests {
     #expect(tree.root.find("svg", "data-figure", "timing").count == 1)
   }
 
+  /// The anchor protocol's table: one per unit present; cells equal the protocol scores; on a
+  /// straight constant-speed line linear extrapolation is best at every horizon.
+  @Test func protocolTableHoldsTheScoresPerUnit() throws {
+    let run = EvaluationRun(
+      subjects: [try EvaluationSubject.resolve("hold:gap-limit=0"), try EvaluationSubject.resolve("linear:gap-limit=0")],
+      datasets: [Self.dataset], profile: .pencil240ProMotion120, evaluationProtocol: .anchor, parts: 1)
+    let result = try run.run(commandLine: ["lookahead", "compare"], command: "compare")
+    let dataset = try #require(result.datasets.first)
+    let tree = try XMLTree(try ReportDocument(inputs: [.evaluation(result, path: "anchor.json")]).html)
+    let tables = tree.root.find("table", "data-table", "protocol")
+    #expect(tables.compactMap { $0.attributes["data-unit"] } == ["mm", "native"])
+    let millimetres = try #require(tables.first)
+    for row in dataset.protocolRows {
+      let cells = millimetres.find("td", "data-predictor", row.label)
+      #expect(cells.compactMap { $0.double("data-value") } == row.scores.compactMap(\.meanMillimetres))
+      #expect(cells.count == FixedHorizon.anchorHorizons.count)
+    }
+    let best = millimetres.find("td", "class", "best")
+    #expect(best.count == FixedHorizon.anchorHorizons.count)
+    #expect(best.allSatisfy { $0.attributes["data-predictor"] == "linear:gap-limit=0" })
+  }
+
   /// The diagram shows ``Replay``'s own frames; on the 240 Hz pencil at 120 Hz each frame after the
   /// first receives two samples at least 4 ms old and aims two refreshes (16.67 ms) ahead.
   @Test func timingDiagramHoldsTheReplayFrames() throws {
