@@ -48,7 +48,6 @@ run report "$data/compare.json" "$data/sweep.json" "$data/records.csv" "$data/tu
   --output "$data/report.md" --force --quiet
 
 export LOOKAHEAD_NOTEBOOK_DATA=$data
-export MPLBACKEND=Agg
 status=0
 for notebook in Notebooks/*.ipynb; do
   echo "+ executing $notebook" >&2
