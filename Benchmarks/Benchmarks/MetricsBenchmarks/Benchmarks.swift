@@ -82,6 +82,28 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(total)
   }
 
+  // Components, for where the time goes: the truth state, then the closest-point search that
+  // effective latency saved needs (window as in MetricsScorer).
+  Benchmark("Component: truth state + closest-point search, 1M events", configuration: configuration) {
+    benchmark in
+    var truth = TruthPath()
+    var total = 0.0
+    for (stroke, events) in zip(run.strokes, run.events) {
+      try? truth.load(stroke.samples, label: "c", restRadius: 0, finalDirectionSpan: 0.01)
+      for event in events {
+        let state = truth.state(at: event.targetTime)
+        let anchor = stroke.samples[event.newestSampleIndex]
+        let shown = event.predicted ?? PredictedPosition(x: anchor.x, y: anchor.y)
+        let margin = max(abs(event.targetTime - anchor.time), 0.008)
+        total += state.x
+        total += truth.closestTime(
+          toX: shown.x, y: shown.y, from: min(anchor.time, event.targetTime) - margin,
+          to: max(anchor.time, event.targetTime) + margin, preferring: event.targetTime)
+      }
+    }
+    blackHole(total)
+  }
+
   // All metric families, strokes opened and closed, no scorecard: the per-event cost.
   var scorer = try! MetricsScorer()
   scorer.reserveCapacity(predictions: run.eventCount)
