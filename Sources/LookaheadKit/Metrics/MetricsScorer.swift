@@ -227,9 +227,9 @@ public struct MetricsScorer: Sendable {
     directionMetric.endStroke(context, into: &row)
     pressureMetric.endStroke(context, into: &row)
     highSpeedMetric.endStroke(context, into: &row)
+    for index in row.indices { row[index] = Self.finiteOrNil(row[index]) }
     let score = StrokeScore(
-      reference: reference, predictionCount: strokePredictions, millimetresPerUnit: strokeScale,
-      values: row.map(Self.finiteOrNil))
+      reference: reference, predictionCount: strokePredictions, millimetresPerUnit: strokeScale, values: row)
     strokes.append(score)
     scales.append(strokeScale)
     self.context = nil
