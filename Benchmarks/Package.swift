@@ -15,6 +15,7 @@ let package = Package(
   ],
   targets: [
     // One line per benchmark target.
+    benchmarkTarget("ImportBenchmarks"),
     benchmarkTarget("ReplayBenchmarks"),
   ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LookaheadKit
 
 /// `lookahead datasets …`: list, inspect and convert recorded traces.
@@ -6,6 +7,59 @@ struct DatasetsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "datasets",
     abstract: "List, inspect and convert recorded traces.",
-    subcommands: []
+    subcommands: [DatasetsListCommand.self, DatasetsInspectCommand.self, DatasetsConvertCommand.self]
   )
+}
+
+/// Options shared by the dataset commands.
+struct DatasetLocationOptions: ParsableArguments {
+  @Option(name: .customLong("data-dir"), help: ArgumentHelp(
+    "Folder holding the shared datasets (default: ../shared/datasets beside the repository, or LOOKAHEAD_SHARED_DATASETS).",
+    valueName: "path"))
+  var dataDirectory: String?
+
+  var dataDirectoryURL: URL? { dataDirectory.map { URL(fileURLWithPath: $0) } }
+}
+
+/// Options that choose how input is read.
+struct ImportChoiceOptions: ParsableArguments {
+  @Option(help: ArgumentHelp(
+    "Input format for a file or folder path (default: detected). One of: "
+      + TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+    valueName: "name"))
+  var format: String?
+
+  @Flag(help: "Keep every row: skip cleaning rules R1–R3 (stroke splitting still applies). Default: off.")
+  var raw = false
+
+  @Flag(name: .customLong("no-hover"), help: "Leave out hover runs (Wacom MSP13). Default: hover kept.")
+  var noHover = false
+
+  func importOptions() -> ImportOptions { ImportOptions(raw: raw, includeHover: !noHover) }
+  func sourceFormat() throws -> TraceSourceFormat? { try format.map(TraceSourceFormat.named) }
+}
+
+/// Runs a command body, turning input errors into exit code 1 and anything else into 2, each
+/// with a message on stderr (CONVENTIONS.md, CLI).
+func runReportingErrors(_ body: () throws -> Void) throws {
+  do {
+    try body()
+  } catch let error as ExitCode {
+    throw error
+  } catch let error as TraceInputError {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    throw ExitCode(1)
+  } catch let error as DatasetReferenceError {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    throw ExitCode(1)
+  } catch let error as UnknownFormatError {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    throw ExitCode(1)
+  } catch let error as OutputExistsError {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    throw ExitCode(1)
+  } catch {
+    FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
+    throw ExitCode(2)
+  }
 }

@@ -48,13 +48,15 @@ public struct Henze2017Importer: TraceImporter {
     let writer = Self.writer(fromFileName: name)
     var strokes: [Stroke] = []
     var rows: [TraceSample] = []
+    var lines: [Int] = []
     var open = false
     var fields: [Range<Int>] = []
-    func close() {
-      if let stroke = assembler.assemble(rows: rows, writer: writer, origin: name, report: &report) {
+    func close() throws {
+      if let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
         strokes.append(stroke)
       }
       rows.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
       open = false
     }
     for (lineIndex, line) in text.lines.enumerated() {
@@ -75,20 +77,22 @@ public struct Henze2017Importer: TraceImporter {
       if action == 0 {
         if open {
           report.add(Self.unterminatedStrokeRule)
-          close()
+          try close()
         }
         open = true
         rows.append(sample)
+        lines.append(lineNumber)
       } else if open {
         rows.append(sample)
-        if action == 1 { close() }
+        lines.append(lineNumber)
+        if action == 1 { try close() }
       } else {
         report.add(Self.outsideStrokeRule)
       }
     }
     if open {
       report.add(Self.unterminatedStrokeRule)
-      close()
+      try close()
     }
     return strokes
   }

@@ -141,8 +141,8 @@ public struct InkableImporter: TraceImporter {
       let rows = sortedRows.map { touch.rows[$0] }
       let predictions = touch.predictions.map { (newPosition[$0.row], $0.prediction) }
       let updates = touch.updates.map { (newPosition[$0.row], $0.update) }
-      if let stroke = assembler.assemble(
-        rows: rows, keepPhases: true, writer: "adamwulf", origin: name, predictions: predictions,
+      if let stroke = try assembler.assemble(
+        rows: rows, file: file.path, keepPhases: true, writer: "adamwulf", origin: name, predictions: predictions,
         updates: updates, report: &report)
       {
         strokes.append(stroke)

@@ -59,6 +59,7 @@ public struct SVC2004Importer: TraceImporter {
     }
     var strokes: [Stroke] = []
     var rows: [TraceSample] = []
+    var lines: [Int] = []
     var fields: [Range<Int>] = []
     var previousT: Int?
     var sampleLines = 0
@@ -86,14 +87,16 @@ public struct SVC2004Importer: TraceImporter {
       if previousT != nil, button == 0 {
         report.add(Self.buttonSplitRule)
         split = true
-      } else if let previousT, t - previousT > Self.strokeGapMilliseconds {
+      } else if let previousT, Double(t) - Double(previousT) > Double(Self.strokeGapMilliseconds) {
         report.add(Self.gapSplitRule)
         split = true
       }
-      if split, let stroke = assembler.assemble(rows: rows, writer: writer, origin: name, report: &report) {
+      if split, let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
         strokes.append(stroke)
         rows.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
       }
+      lines.append(lineNumber)
       previousT = t
       rows.append(TraceSample(
         time: Double(t) / 1000, x: Double(values[0]), y: -Double(values[1]),
@@ -105,7 +108,7 @@ public struct SVC2004Importer: TraceImporter {
       throw TraceInputError(file: file.path, location: .line(text.lines.count + 1), field: "N",
         problem: "line 1 declares \(declared) samples but only \(sampleLines) follow (file truncated?)")
     }
-    if let stroke = assembler.assemble(rows: rows, writer: writer, origin: name, report: &report) {
+    if let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
       strokes.append(stroke)
     }
     return strokes

@@ -19,15 +19,27 @@ struct StrokeAssembler {
     if hover { hoverCleaner.declare(in: &report) }
   }
 
+  /// `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
+  /// import keeps every row, so a row earlier than its predecessor is an error there (cleaning
+  /// would count it under R1 instead).
   /// `keepPhases` keeps the rows' own phases (sources that record them) instead of assigning
   /// down/move/up by position. `predictions` and `updates` pair a raw row index with a value
   /// whose sample index is ignored and set from the row's kept position. Returns `nil` for an empty row list.
   func assemble(
-    rows: [TraceSample], hover: Bool = false, keepPhases: Bool = false, writer: String?, origin: String?,
+    rows: [TraceSample], lines: [Int] = [], file: String = "", hover: Bool = false, keepPhases: Bool = false,
+    writer: String?, origin: String?,
     predictions: [(row: Int, prediction: RecordedPrediction)] = [],
     updates: [(row: Int, update: LatePropertyUpdate)] = [], report: inout CleaningReport
-  ) -> Stroke? {
+  ) throws -> Stroke? {
     guard !rows.isEmpty else { return nil }
+    if options.raw {
+      for index in rows.indices.dropFirst() where rows[index].time < rows[index - 1].time {
+        let location: TraceInputError.Location = index < lines.count ? .line(lines[index]) : .file
+        throw TraceInputError(file: file, location: location, field: "time",
+          problem: "time goes backwards (\(rows[index].time) s after \(rows[index - 1].time) s) in stroke \(origin ?? "?"); "
+            + "a raw import keeps rows as they are, import without raw to drop it (rule R1)")
+      }
+    }
     var samples: [TraceSample]
     var keptIndexOfRow: [Int?]
     if options.raw {

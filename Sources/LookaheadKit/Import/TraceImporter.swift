@@ -34,6 +34,16 @@ extension TraceImporter {
     return Trace(metadata: metadata, strokes: strokes)
   }
 
+  /// One trace from bytes already in memory; `file` names them in errors and `origin`.
+  public func importTrace(data: Data, file: URL, options: ImportOptions = ImportOptions()) throws -> Trace {
+    var metadata = metadata()
+    var report = CleaningReport()
+    let strokes = try self.strokes(in: data, file: file, options: options, report: &report)
+    metadata.cleaning = report
+    if options.raw { metadata.notes["import"] = "raw: cleaning rules R1–R3 not applied" }
+    return Trace(metadata: metadata, strokes: strokes)
+  }
+
   /// One trace from one file.
   public func importTrace(file: URL, options: ImportOptions = ImportOptions()) throws -> Trace {
     try importTrace(files: [file], options: options)

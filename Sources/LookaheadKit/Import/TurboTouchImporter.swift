@@ -90,13 +90,17 @@ public struct TurboTouchImporter: TraceImporter {
     var strokes: [Stroke] = []
     var rows: [TraceSample] = []
     var predictions: [(row: Int, prediction: RecordedPrediction)] = []
+    var lines: [Int] = []
     var open = false
-    func close() {
-      if let stroke = assembler.assemble(rows: rows, writer: nil, origin: name, predictions: predictions, report: &report) {
+    func close() throws {
+      if let stroke = try assembler.assemble(
+        rows: rows, lines: lines, file: file.path, writer: nil, origin: name, predictions: predictions, report: &report)
+      {
         strokes.append(stroke)
       }
       rows.removeAll(keepingCapacity: true)
       predictions.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
       open = false
     }
     for lineIndex in 1..<text.lines.count {
@@ -124,7 +128,7 @@ public struct TurboTouchImporter: TraceImporter {
       if isDown {
         if open {
           report.add(Self.unterminatedStrokeRule)
-          close()
+          try close()
         }
         open = true
       } else if !open {
@@ -133,11 +137,12 @@ public struct TurboTouchImporter: TraceImporter {
       }
       if let prediction { predictions.append((rows.count, prediction)) }
       rows.append(TraceSample(time: time, x: x, y: y))
-      if isUp { close() }
+      lines.append(lineNumber)
+      if isUp { try close() }
     }
     if open {
       report.add(Self.unterminatedStrokeRule)
-      close()
+      try close()
     }
     return strokes
   }

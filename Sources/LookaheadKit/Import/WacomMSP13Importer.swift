@@ -58,14 +58,18 @@ public struct WacomMSP13Importer: TraceImporter {
     }
     var strokes: [Stroke] = []
     var rows: [TraceSample] = []
+    var lines: [Int] = []
     var runType = 0
-    func close() {
+    func close() throws {
       if runType == 3, !options.includeHover {
         report.add(Self.hoverDroppedRule, rows.count)
-      } else if let stroke = assembler.assemble(rows: rows, hover: runType == 3, writer: writer, origin: name, report: &report) {
+      } else if let stroke = try assembler.assemble(
+        rows: rows, lines: lines, file: file.path, hover: runType == 3, writer: writer, origin: name, report: &report)
+      {
         strokes.append(stroke)
       }
       rows.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
     }
     var values = [Int](repeating: 0, count: 8)
     for lineIndex in 1..<text.lines.count {
@@ -83,7 +87,7 @@ public struct WacomMSP13Importer: TraceImporter {
           problem: "\(type) is not 1 (contact) or 3 (hover)")
       }
       if type != runType {
-        if !rows.isEmpty { close() }
+        if !rows.isEmpty { try close() }
         runType = type
       }
       rows.append(TraceSample(
@@ -91,8 +95,9 @@ public struct WacomMSP13Importer: TraceImporter {
         pressure: Double(values[4]) / 32767,
         altitude: Double(values[5]) * Self.radiansPerTenthDegree,
         azimuth: Double(values[6]) * Self.radiansPerTenthDegree))
+      lines.append(lineNumber)
     }
-    if !rows.isEmpty { close() }
+    if !rows.isEmpty { try close() }
     return strokes
   }
 }

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Knows the seven recorded datasets by name, where they live, which files make them and how to
+/// load them into one ``Trace``.
+///
+/// A dataset is looked for first in the project's bundled `Datasets/NAME`, then in
+/// `<data-dir>/NAME`, where the data directory defaults to `../shared/datasets` beside the
+/// repository (`LOOKAHEAD_SHARED_DATASETS` overrides it). The repository is found by walking up
+/// from the current directory and from the running executable to a folder with `Package.swift`.
+///
+/// References: a dataset name (`Henze2017-MobileHCI`, case-insensitive), `NAME:SUBSET`
+/// (`SVC2004-Task2:test`), or a path to a file or folder. A folder named like a dataset is loaded
+/// as that dataset (its files chosen by the registry); any other folder or file goes through
+/// ``TraceLoader``.
+public enum DatasetRegistry {
+  /// Every dataset the registry knows, in the order `datasets list` shows them.
+  public static let datasets: [DatasetDescriptor] = [
+    DatasetDescriptor(
+      name: "Inkable-ApplePencil", format: .inkableJSON, redistributable: true, licence: "MIT",
+      summary: "Apple Pencil on iPad, 240 Hz, force updates and UIKit predicted touches (5 strokes)",
+      includes: { $0.lowercased().hasSuffix(".json") }, subsets: []),
+    DatasetDescriptor(
+      name: "Henze2017-MobileHCI", format: .henze2017, redistributable: true, licence: "Apache-2.0",
+      summary: "finger touch on Android, ~60 Hz, 8 participants × Fitts/Paint/Write (2,801 strokes)",
+      includes: { $0.contains("Tasks-participant") && $0.hasSuffix(".txt") },
+      subsets: ["Fitts", "Paint", "Write"].map { task in
+        DatasetDescriptor.Subset(name: task, summary: "\(task)Tasks files of all 8 participants") {
+          ($0.split(separator: "/").last ?? "").hasPrefix("\(task)Tasks-participant") && $0.hasSuffix(".txt")
+        }
+      }),
+    DatasetDescriptor(
+      name: "TurboTouch-Nancel2018", format: .turboTouchStrokes, redistributable: false,
+      licence: "Inria research-only",
+      summary: "finger touch, ~125 Hz, with TurboTouch's 64 ms reference predictions (3 strokes)",
+      includes: { $0 == "strokes.csv" || $0 == "strokesPredicted64GroundTruth.csv" },
+      subsets: [
+        DatasetDescriptor.Subset(name: "optitrack", summary: "optimization/OptitrackData/data.csv, 56 strokes at ~60 Hz") {
+          $0 == "optimization/OptitrackData/data.csv"
+        }
+      ]),
+    DatasetDescriptor(
+      name: "SVC2004-Task2", format: .svc2004, redistributable: false,
+      licence: "research use with citation",
+      summary: "Wacom Intuos signatures, 100 Hz, pressure and tilt (U1–U32 here)",
+      includes: { $0.uppercased().hasSuffix(".TXT") && svcUserSession($0) != nil },
+      subsets: [
+        DatasetDescriptor.Subset(name: "test", summary: "genuine S1–S20 of the test writers U29–U32 (anchor protocol)") {
+          guard let (user, session) = svcUserSession($0) else { return false }
+          return (29...32).contains(user) && (1...20).contains(session)
+        },
+        DatasetDescriptor.Subset(name: "train", summary: "genuine and forged S1–S40 of U1–U28") {
+          guard let (user, _) = svcUserSession($0) else { return false }
+          return (1...28).contains(user)
+        },
+        DatasetDescriptor.Subset(name: "genuine", summary: "genuine S1–S20 of every writer") {
+          guard let (_, session) = svcUserSession($0) else { return false }
+          return (1...20).contains(session)
+        },
+      ]),
+    DatasetDescriptor(
+      name: "WacomMSP13-HandwritingSpeed", format: .wacomMSP13, redistributable: false,
+      licence: "none stated (internal research only)",
+      summary: "Wacom MobileStudio Pro 13, ~187 Hz, pressure, tilt and hover (full captures only)",
+      includes: isWacomCapture,
+      subsets: ["ID0001", "ID0002"].map { writer in
+        DatasetDescriptor.Subset(name: writer, summary: "the full capture of writer \(writer)") {
+          isWacomCapture($0) && $0.split(separator: "/").contains { $0.hasPrefix(writer + "-") }
+        }
+      }),
+  ]
+
+  /// Whether a relative path is a full-session Wacom capture (`…/capture_01_<ts>.csv`).
+  @Sendable static func isWacomCapture(_ path: String) -> Bool {
+    (path.split(separator: "/").last ?? "").hasPrefix("capture_01_") && path.hasSuffix(".csv")
+  }
+
+  /// `(user, session)` from a path ending in `U<u>S<s>.TXT`.
+  static func svcUserSession(_ path: String) -> (Int, Int)? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard name.uppercased().hasSuffix(".TXT"), name.first == "U" else { return nil }
+    let body = name.dropFirst().dropLast(4)
+    let parts = body.split(separator: "S")
+    guard parts.count == 2, let user = Int(parts[0]), let session = Int(parts[1]) else { return nil }
+    return (user, session)
+  }
+
+  /// The descriptor called `name` (case-insensitive).
+  public static func descriptor(named name: String) -> DatasetDescriptor? {
+    datasets.first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// A dataset found on disk.
+  public struct Location: Sendable {
+    public var descriptor: DatasetDescriptor
+    public var folder: URL
+    /// Whether it is the project's bundled copy (`Datasets/`) rather than the shared one.
+    public var isBundled: Bool
+  }
+
+  /// Repository roots to search from: the current directory and the executable's folder, each
+  /// walked up to the nearest folder holding `Package.swift`.
+  public static func repositoryRoots() -> [URL] {
+    var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+    if let executable = Bundle.main.executableURL { starts.append(executable.deletingLastPathComponent()) }
+    var roots: [URL] = []
+    for start in starts {
+      var url = start.standardizedFileURL
+      for _ in 0..<8 {
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
+          !roots.contains(url)
+        {
+          roots.append(url)
+          break
+        }
+        let parent = url.deletingLastPathComponent()
+        if parent.path == url.path { break }
+        url = parent
+      }
+    }
+    return roots
+  }
+
+  /// Folders that may hold `Datasets/`-style bundled copies, in search order.
+  public static func bundledDirectories() -> [URL] {
+    var result = repositoryRoots().map { $0.appendingPathComponent("Datasets") }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Datasets")
+    if !result.contains(cwd) { result.append(cwd) }
+    return result
+  }
+
+  /// The shared data directory: `dataDirectory` if given, else `LOOKAHEAD_SHARED_DATASETS`, else
+  /// `../shared/datasets` beside the repository (or beside the current directory).
+  public static func sharedDirectories(dataDirectory: URL? = nil) -> [URL] {
+    if let dataDirectory { return [dataDirectory] }
+    if let override = ProcessInfo.processInfo.environment["LOOKAHEAD_SHARED_DATASETS"], !override.isEmpty {
+      return [URL(fileURLWithPath: override)]
+    }
+    var result = repositoryRoots().map {
+      $0.deletingLastPathComponent().appendingPathComponent("shared/datasets")
+    }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .deletingLastPathComponent().appendingPathComponent("shared/datasets")
+    if !result.contains(cwd) { result.append(cwd) }
+    return result
+  }
+
+  /// Where the dataset `name` is: bundled first, then the shared data directory.
+  public static func locate(_ name: String, dataDirectory: URL? = nil) -> Location? {
+    guard let descriptor = descriptor(named: name) else { return nil }
+    for (directories, bundled) in [(bundledDirectories(), true), (sharedDirectories(dataDirectory: dataDirectory), false)] {
+      for directory in directories {
+        let folder = directory.appendingPathComponent(descriptor.name)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+          return Location(descriptor: descriptor, folder: folder, isBundled: bundled)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Every dataset that can be found: the bundled copy and, separately, the shared one where
+  /// both exist.
+  public static func available(dataDirectory: URL? = nil) -> [Location] {
+    var result: [Location] = []
+    for descriptor in datasets {
+      for (directories, bundled) in [(bundledDirectories(), true), (sharedDirectories(dataDirectory: dataDirectory), false)] {
+        for directory in directories {
+          let folder = directory.appendingPathComponent(descriptor.name)
+          var isDirectory: ObjCBool = false
+          if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            result.append(Location(descriptor: descriptor, folder: folder, isBundled: bundled))
+            break
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// A reference resolved to a dataset (and subset) or to a plain path.
+  public enum Resolved: Sendable {
+    case dataset(Location, subset: String?)
+    case path(URL)
+  }
+
+  /// Resolves a name, `NAME:SUBSET` or path; fails saying where it looked.
+  public static func resolve(_ reference: String, dataDirectory: URL? = nil) throws -> Resolved {
+    let parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
+    if let name = parts.first, descriptor(named: name) != nil {
+      guard let location = locate(name, dataDirectory: dataDirectory) else {
+        let looked = (bundledDirectories() + sharedDirectories(dataDirectory: dataDirectory)).map(\.path)
+        throw DatasetReferenceError(reference: reference,
+          problem: "dataset not found; looked in " + looked.joined(separator: ", ") + " (use --data-dir)")
+      }
+      return .dataset(location, subset: parts.count > 1 ? parts[1] : nil)
+    }
+    let url = URL(fileURLWithPath: reference)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw DatasetReferenceError(reference: reference,
+        problem: "is neither a dataset name (" + datasets.map(\.name).joined(separator: ", ") + ") nor an existing file or folder")
+    }
+    if isDirectory.boolValue, let descriptor = descriptor(named: url.standardizedFileURL.lastPathComponent) {
+      return .dataset(Location(descriptor: descriptor, folder: url, isBundled: false), subset: nil)
+    }
+    return .path(url)
+  }
+
+  /// The files a reference reads, sorted by relative path.
+  public static func files(of reference: String, dataDirectory: URL? = nil) throws -> [URL] {
+    switch try resolve(reference, dataDirectory: dataDirectory) {
+    case .dataset(let location, let subset):
+      return try location.descriptor.files(in: location.folder, subset: subset)
+    case .path(let url):
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      return isDirectory.boolValue ? try TraceLoader.dataFiles(in: url) : [url]
+    }
+  }
+
+  /// Loads a dataset, subset, file or folder into one trace. `format` overrides detection for
+  /// paths; datasets always use their own format.
+  public static func load(
+    _ reference: String, dataDirectory: URL? = nil, format: TraceSourceFormat? = nil,
+    options: ImportOptions = ImportOptions()
+  ) throws -> Trace {
+    switch try resolve(reference, dataDirectory: dataDirectory) {
+    case .path(let url):
+      return try TraceLoader.load(url: url, format: format, options: options)
+    case .dataset(let location, let subset):
+      let descriptor = location.descriptor
+      let files = try descriptor.files(in: location.folder, subset: subset)
+      var trace: Trace
+      if descriptor.name == "TurboTouch-Nancel2018", subset == nil {
+        guard let strokes = files.first(where: { $0.lastPathComponent == "strokes.csv" }),
+          let predicted = files.first(where: { $0.lastPathComponent == "strokesPredicted64GroundTruth.csv" })
+        else {
+          throw DatasetReferenceError(reference: reference,
+            problem: "needs strokes.csv and strokesPredicted64GroundTruth.csv in \(location.folder.path)")
+        }
+        trace = try TurboTouchImporter.importWithReferencePredictions(strokes: strokes, predictions: predicted, options: options)
+      } else if descriptor.name == "TurboTouch-Nancel2018" {
+        trace = try TurboTouchImporter(variant: .optitrack).importTrace(files: files, options: options)
+      } else {
+        trace = try descriptor.format.importer.importTrace(files: files, options: options)
+      }
+      if let subset { trace.metadata.notes["subset"] = subset }
+      trace.metadata.notes["files"] = "\(files.count) from \(location.isBundled ? "bundled" : "shared") \(location.folder.path)"
+      return trace
+    }
+  }
+
+  /// SHA-256 of every file a reference reads, as `(path relative to the dataset folder, digest)`,
+  /// in the `MANIFEST.sha256` layout, for the provenance of result files.
+  public static func checksums(of reference: String, dataDirectory: URL? = nil) throws -> [(path: String, sha256: String)] {
+    let files = try files(of: reference, dataDirectory: dataDirectory)
+    var base: String?
+    if case .dataset(let location, _) = try resolve(reference, dataDirectory: dataDirectory) {
+      base = location.folder.standardizedFileURL.path + "/"
+    }
+    return try files.map { url in
+      let path = url.standardizedFileURL.path
+      let relative = base.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? url.lastPathComponent
+      return (relative, try SHA256.hex(fileAt: url))
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead datasets convert IN OUT`: writes any importable input as a Lookahead trace file.
+struct DatasetsConvertCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "convert", abstract: "Convert a dataset, file or folder to the trace format (Docs/TraceFormat.md).")
+
+  @Argument(help: ArgumentHelp("Dataset name, NAME:SUBSET, or a file or folder path.", valueName: "input"))
+  var input: String
+
+  @Argument(help: ArgumentHelp("Trace file to write (conventionally *.lktrace.csv).", valueName: "output"))
+  var output: String
+
+  @OptionGroup var location: DatasetLocationOptions
+  @OptionGroup var choice: ImportChoiceOptions
+
+  @Flag(help: "Overwrite the output file if it exists. Default: refuse.")
+  var force = false
+
+  func run() throws {
+    try runReportingErrors {
+      let trace = try TraceConversion.convert(
+        input, to: URL(fileURLWithPath: output), format: try choice.sourceFormat(),
+        dataDirectory: location.dataDirectoryURL, options: choice.importOptions(), overwrite: force,
+        commandLine: CommandLine.arguments.dropFirst().joined(separator: " "))
+      print("wrote \(output): \(trace.strokes.count) strokes, \(trace.sampleCount) samples")
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead datasets inspect NAME|PATH`: strokes, samples, duration, rate, fields, writers and
+/// cleaning counts of one dataset, subset, file or folder.
+struct DatasetsInspectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inspect", abstract: "Summarise a dataset, subset (NAME:SUBSET), file or folder.")
+
+  @Argument(help: ArgumentHelp("Dataset name, NAME:SUBSET, or a file or folder path.", valueName: "name-or-path"))
+  var reference: String
+
+  @OptionGroup var location: DatasetLocationOptions
+  @OptionGroup var input: ImportChoiceOptions
+
+  @Flag(help: "Print JSON instead of text. Default: text.")
+  var json = false
+
+  func run() throws {
+    try runReportingErrors {
+      let trace = try DatasetRegistry.load(
+        reference, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
+        options: input.importOptions())
+      let summary = TraceSummary(trace)
+      print(json ? try summary.json() : summary.text(), terminator: "")
+    }
+  }
+}

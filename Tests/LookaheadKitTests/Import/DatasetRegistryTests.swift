@@ -1,0 +1,112 @@
+import Foundation
+import LookaheadKit
+import Testing
+import _LookaheadTestSupport
+
+@Suite("Dataset registry")
+struct DatasetRegistryTests {
+  static var shared: URL { SharedDatasets.root }
+
+  @Test("the anchor-protocol subsets load by name: SVC2004-Task2:test and WacomMSP13 ID0001")
+  func anchorSubsets() throws {
+    _ = try SharedDatasets.require("SVC2004-Task2")
+    let svc = try DatasetRegistry.load("SVC2004-Task2:test", dataDirectory: Self.shared)
+    #expect(svc.strokes.count == 631 && svc.sampleCount == 12_890)
+    #expect(svc.metadata.notes["subset"] == "test")
+    let wacom = try DatasetRegistry.load("wacommsp13-handwritingspeed:ID0001", dataDirectory: Self.shared)
+    #expect(wacom.contactStrokes.count == 404)
+    #expect(wacom.writers == ["ID0001"])
+  }
+
+  @Test("Wacom is the full captures only, never the segment files")
+  func wacomFiles() throws {
+    _ = try SharedDatasets.require("WacomMSP13-HandwritingSpeed")
+    let files = try DatasetRegistry.files(of: "WacomMSP13-HandwritingSpeed", dataDirectory: Self.shared)
+    #expect(files.count == 2)
+    #expect(files.allSatisfy { $0.lastPathComponent.hasPrefix("capture_01_") })
+  }
+
+  @Test("TurboTouch is strokes.csv with the reference predictions; its optitrack subset is data.csv")
+  func turboTouch() throws {
+    _ = try SharedDatasets.require("TurboTouch-Nancel2018")
+    let trace = try DatasetRegistry.load("TurboTouch-Nancel2018", dataDirectory: Self.shared)
+    #expect(trace.strokes.count == 3 && trace.sampleCount == 1041)
+    #expect(trace.strokes.flatMap(\.recordedPredictions).count == 1041)
+    #expect(trace.strokes.allSatisfy { $0.origin == "strokes.csv" && $0.writer == nil })
+    let optitrack = try DatasetRegistry.load("TurboTouch-Nancel2018:optitrack", dataDirectory: Self.shared)
+    #expect(optitrack.strokes.count == 56)
+  }
+
+  @Test("a path to a dataset folder loads as that dataset; a plain folder loads every file")
+  func paths() throws {
+    let folder = try SharedDatasets.require("WacomMSP13-HandwritingSpeed")
+    let byPath = try DatasetRegistry.load(folder.path)
+    #expect(byPath.contactStrokes.count == 404 + 391)
+    let henzeData = try SharedDatasets.require("Henze2017-MobileHCI/data")
+    let plain = try DatasetRegistry.load(henzeData.path)
+    #expect(plain.strokes.count == 2801)
+    // Strokes are in file-name order and carry their file and writer.
+    #expect(plain.strokes.first?.origin == "FittsTasks-participant1.txt")
+    #expect(plain.strokes.first?.writer == "participant1")
+    #expect(plain.strokes.last?.origin == "WriteTasks-participant8.txt")
+  }
+
+  @Test("the bundled copies are found first and hold the same data as the shared ones")
+  func bundled() throws {
+    for name in ["Inkable-ApplePencil", "Henze2017-MobileHCI"] {
+      let location = try #require(DatasetRegistry.locate(name, dataDirectory: Self.shared))
+      #expect(location.isBundled)
+      _ = try SharedDatasets.require(name)
+      let bundled = try DatasetRegistry.load(name, dataDirectory: Self.shared)
+      let shared = try DatasetRegistry.load(Self.shared.appendingPathComponent(name).path)
+      #expect(bundled.strokes == shared.strokes)
+    }
+  }
+
+  @Test("unknown names, subsets and formats fail saying what exists")
+  func errors() throws {
+    let unknown = #expect(throws: DatasetReferenceError.self) { try DatasetRegistry.load("NoSuchDataset") }
+    #expect(unknown?.description.contains("Henze2017-MobileHCI") == true)
+    _ = try SharedDatasets.require("SVC2004-Task2")
+    let subset = #expect(throws: DatasetReferenceError.self) {
+      try DatasetRegistry.load("SVC2004-Task2:U99", dataDirectory: Self.shared)
+    }
+    #expect(subset?.description.contains("test, train, genuine") == true)
+    let missing = #expect(throws: DatasetReferenceError.self) {
+      try DatasetRegistry.load("SVC2004-Task2", dataDirectory: URL(fileURLWithPath: "/nonexistent"))
+    }
+    #expect(missing?.description.contains("/nonexistent") == true)
+    #expect(throws: UnknownFormatError.self) { try TraceSourceFormat.named("csv-ish") }
+    #expect(try TraceSourceFormat.named("SVC2004") == .svc2004)
+  }
+
+  @Test("file checksums agree with each dataset's MANIFEST.sha256", arguments: [
+    "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI",
+  ])
+  func manifests(name: String) throws {
+    let manifest = try String(contentsOf: try SharedDatasets.require("\(name)/MANIFEST.sha256"), encoding: .utf8)
+    var expected: [String: String] = [:]
+    for line in manifest.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      var path = parts[1].trimmingCharacters(in: .whitespaces)
+      if path.hasPrefix("./") { path.removeFirst(2) }
+      expected[path] = String(parts[0])
+    }
+    let sums = try DatasetRegistry.checksums(of: Self.shared.appendingPathComponent(name).path)
+    #expect(!sums.isEmpty)
+    for (path, digest) in sums {
+      #expect(expected[path] == digest, "\(path)")
+    }
+  }
+
+  @Test("SHA-256 gives the FIPS 180-4 example digests")
+  func sha256Vectors() {
+    #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+      == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    #expect(SHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
+      == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+}
