@@ -38,6 +38,12 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(total)
   }
 
+  for reference in references {
+    Benchmark("import \(reference)", configuration: .init(maxIterations: 5)) { benchmark in
+      blackHole((try? DatasetRegistry.load(reference, dataDirectory: sharedDatasets))?.sampleCount ?? -1)
+    }
+  }
+
   Benchmark("import every shared dataset") { benchmark in
     var samples = 0
     for reference in references {
