@@ -80,7 +80,7 @@ public struct PerSampleReplay: Sendable {
           let truthY: Double
           switch horizon {
           case .events(let j):
-            guard i + j <= n - 1 else { continue }
+            guard j >= 1, j <= n - 1 - i else { continue }
             target = kept[i + j].time - start
             truthX = kept[i + j].x
             truthY = kept[i + j].y

@@ -23,6 +23,12 @@ struct PerSampleReplayTests {
     #expect(linear.allSatisfy { $0.meanError < 1e-6 && $0.p95Error < 1e-6 })
   }
 
+  /// Event counts below 1 issue nothing (and never index before the stroke).
+  @Test func eventCountsBelowOneIssueNothing() {
+    let scores = PerSampleReplay(horizons: [.events(0), .events(-7)]).score(ReferenceHoldPredictor(), on: [line(count: 12)])
+    #expect(scores.map(\.issuePoints) == [0, 0])
+  }
+
   /// Strokes of 5 samples give no point: the one issue point (i = 4) has no future.
   @Test func shortStrokesContributeNothing() {
     let scores = PerSampleReplay().score(ReferenceHoldPredictor(), on: [line(count: 5), line(count: 1), Stroke(samples: [])])
