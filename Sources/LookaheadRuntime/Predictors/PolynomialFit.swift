@@ -103,7 +103,7 @@ public struct PolynomialFit: Sendable, Equatable {
     for j in 0..<m { scale = max(scale, moments[2 * j]) }
     guard scale > 0, scale.isFinite else { return nil }
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { buffer in
-      let mu = buffer.baseAddress!  // moments 0…6
+      guard let mu = buffer.baseAddress else { return nil }  // moments 0…6
       let l = mu + 8  // lower triangle of L, row-major 4×4
       let u = mu + 24  // forward-substituted x (0…3) and y (4…7)
       for k in 0..<7 { mu[k] = moments[k] }
