@@ -28,18 +28,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
 
   /// A fresh predictor for this configuration. Call ``validate()`` first: out-of-range values
   /// are not rejected here (they never crash, but may predict nonsense).
-  public func makePredictor() -> any Predictor {
-    switch family {
-    case .hold(let p): ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)
-    case .linear(let p): ComposedPredictor(base: LinearPredictor(parameters: p), stages: stages)
-    case .polynomial(let p): ComposedPredictor(base: PolynomialPredictor(parameters: p), stages: stages)
-    case .kalman(let p): ComposedPredictor(base: KalmanPredictor(parameters: p), stages: stages)
-    case .doubleExponential(let p):
-      ComposedPredictor(base: DoubleExponentialPredictor(parameters: p), stages: stages)
-    case .alphaBetaGamma(let p):
-      ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
-    }
-  }
+  public func makePredictor() -> ConfiguredPredictor { ConfiguredPredictor(self) }
 
   private enum CodingKeys: String, CodingKey { case family, parameters, stages }
 
