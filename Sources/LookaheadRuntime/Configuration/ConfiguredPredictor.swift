@@ -6,71 +6,55 @@
 /// body. This wrapper switches over the concrete `ComposedPredictor<…>` types inside this
 /// module, where the compiler specialises each one, and costs one switch per call.
 public struct ConfiguredPredictor: Predictor {
-  private enum Storage: Sendable {
-    case empty
-    case hold(ComposedPredictor<HoldPredictor>)
-    case linear(ComposedPredictor<LinearPredictor>)
-    case polynomial(ComposedPredictor<PolynomialPredictor>)
-    case kalman(ComposedPredictor<KalmanPredictor>)
-    case doubleExponential(ComposedPredictor<DoubleExponentialPredictor>)
-    case alphaBetaGamma(ComposedPredictor<AlphaBetaGammaPredictor>)
-  }
-
-  private var storage: Storage
+  // Exactly one of these is set. Optional chaining (`hold?.observe(…)`) mutates the payload in
+  // place; an enum payload would have to be copied out and back on every call.
+  private var hold: ComposedPredictor<HoldPredictor>?
+  private var linear: ComposedPredictor<LinearPredictor>?
+  private var polynomial: ComposedPredictor<PolynomialPredictor>?
+  private var kalman: ComposedPredictor<KalmanPredictor>?
+  private var doubleExponential: ComposedPredictor<DoubleExponentialPredictor>?
+  private var alphaBetaGamma: ComposedPredictor<AlphaBetaGammaPredictor>?
   public let configuration: PredictorConfiguration
 
   public init(_ configuration: PredictorConfiguration) {
     self.configuration = configuration
     let stages = configuration.stages
     switch configuration.family {
-    case .hold(let p): storage = .hold(ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages))
-    case .linear(let p): storage = .linear(ComposedPredictor(base: LinearPredictor(parameters: p), stages: stages))
-    case .polynomial(let p):
-      storage = .polynomial(ComposedPredictor(base: PolynomialPredictor(parameters: p), stages: stages))
-    case .kalman(let p): storage = .kalman(ComposedPredictor(base: KalmanPredictor(parameters: p), stages: stages))
+    case .hold(let p): hold = ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)
+    case .linear(let p): linear = ComposedPredictor(base: LinearPredictor(parameters: p), stages: stages)
+    case .polynomial(let p): polynomial = ComposedPredictor(base: PolynomialPredictor(parameters: p), stages: stages)
+    case .kalman(let p): kalman = ComposedPredictor(base: KalmanPredictor(parameters: p), stages: stages)
     case .doubleExponential(let p):
-      storage = .doubleExponential(ComposedPredictor(base: DoubleExponentialPredictor(parameters: p), stages: stages))
+      doubleExponential = ComposedPredictor(base: DoubleExponentialPredictor(parameters: p), stages: stages)
     case .alphaBetaGamma(let p):
-      storage = .alphaBetaGamma(ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages))
+      alphaBetaGamma = ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
     }
   }
 
-  // Each mutation moves the payload out (leaving `.empty`) so its storage stays uniquely
-  // referenced and is updated in place, without a copy-on-write allocation.
-
   public mutating func reset() {
-    switch storage {
-    case .empty: break
-    case .hold(var p): storage = .empty; p.reset(); storage = .hold(p)
-    case .linear(var p): storage = .empty; p.reset(); storage = .linear(p)
-    case .polynomial(var p): storage = .empty; p.reset(); storage = .polynomial(p)
-    case .kalman(var p): storage = .empty; p.reset(); storage = .kalman(p)
-    case .doubleExponential(var p): storage = .empty; p.reset(); storage = .doubleExponential(p)
-    case .alphaBetaGamma(var p): storage = .empty; p.reset(); storage = .alphaBetaGamma(p)
-    }
+    hold?.reset()
+    linear?.reset()
+    polynomial?.reset()
+    kalman?.reset()
+    doubleExponential?.reset()
+    alphaBetaGamma?.reset()
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    switch storage {
-    case .empty: break
-    case .hold(var p): storage = .empty; p.observe(sample); storage = .hold(p)
-    case .linear(var p): storage = .empty; p.observe(sample); storage = .linear(p)
-    case .polynomial(var p): storage = .empty; p.observe(sample); storage = .polynomial(p)
-    case .kalman(var p): storage = .empty; p.observe(sample); storage = .kalman(p)
-    case .doubleExponential(var p): storage = .empty; p.observe(sample); storage = .doubleExponential(p)
-    case .alphaBetaGamma(var p): storage = .empty; p.observe(sample); storage = .alphaBetaGamma(p)
-    }
+    if kalman != nil { kalman?.observe(sample) }
+    else if polynomial != nil { polynomial?.observe(sample) }
+    else if linear != nil { linear?.observe(sample) }
+    else if hold != nil { hold?.observe(sample) }
+    else if doubleExponential != nil { doubleExponential?.observe(sample) }
+    else { alphaBetaGamma?.observe(sample) }
   }
 
   public func predict(at time: Double) -> PredictedPoint? {
-    switch storage {
-    case .empty: nil
-    case .hold(let p): p.predict(at: time)
-    case .linear(let p): p.predict(at: time)
-    case .polynomial(let p): p.predict(at: time)
-    case .kalman(let p): p.predict(at: time)
-    case .doubleExponential(let p): p.predict(at: time)
-    case .alphaBetaGamma(let p): p.predict(at: time)
-    }
+    if kalman != nil { return kalman?.predict(at: time) }
+    if polynomial != nil { return polynomial?.predict(at: time) }
+    if linear != nil { return linear?.predict(at: time) }
+    if hold != nil { return hold?.predict(at: time) }
+    if doubleExponential != nil { return doubleExponential?.predict(at: time) }
+    return alphaBetaGamma?.predict(at: time)
   }
 }

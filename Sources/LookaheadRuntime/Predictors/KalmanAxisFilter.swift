@@ -54,10 +54,10 @@ public struct KalmanCovariance: Sendable, Equatable {
   public let measurementNoise: Double
   /// Measurements taken since the last reset.
   public private(set) var iterations = 0
-  private var c0 = SIMD4<Double>.zero
-  private var c1 = SIMD4<Double>.zero
-  private var c2 = SIMD4<Double>.zero
-  private var c3 = SIMD4<Double>.zero
+  fileprivate var c0 = SIMD4<Double>.zero
+  fileprivate var c1 = SIMD4<Double>.zero
+  fileprivate var c2 = SIMD4<Double>.zero
+  fileprivate var c3 = SIMD4<Double>.zero
 
   public init(dimension: Int, processNoise: Double, measurementNoise: Double) {
     self.dimension = min(4, max(2, dimension))
@@ -95,6 +95,22 @@ public struct KalmanCovariance: Sendable, Equatable {
       return nil
     }
     iterations += 1
+    if dt == 0 {
+      // F = I and g = e_(n−1): only the highest derivative's variance grows (a repeated time
+      // stamp, or Chromium's filter on dt, which it runs with dt = 0).
+      let k = dimension - 1
+      var grown = SIMD4<Double>.zero
+      grown[k] = processNoise
+      switch k {
+      case 1: c1 += grown
+      case 2: c2 += grown
+      default: c3 += grown
+      }
+      let identity0 = SIMD4<Double>(1, 0, 0, 0)
+      let gain = measure()
+      return Step(
+        f0: identity0, f1: SIMD4(0, 1, 0, 0), f2: SIMD4(0, 0, 1, 0), f3: SIMD4(0, 0, 0, 1), gain: gain)
+    }
     // Transition F: column k holds the coefficients by which state k feeds each state.
     let d2 = 0.5 * dt * dt
     let d3 = d2 * dt * (1.0 / 3.0)
@@ -110,27 +126,33 @@ public struct KalmanCovariance: Sendable, Equatable {
     let m3 = combine(f0, f1, f2, f3, c3)
     // P = M Fᵀ + q g gᵀ (column j of M Fᵀ is M times row j of F).
     let q = g * processNoise
-    var n0 = combine(m0, m1, m2, m3, SIMD4(f0[0], f1[0], f2[0], f3[0])) + q * g[0]
-    var n1 = combine(m0, m1, m2, m3, SIMD4(f0[1], f1[1], f2[1], f3[1])) + q * g[1]
-    var n2 = combine(m0, m1, m2, m3, SIMD4(f0[2], f1[2], f2[2], f3[2])) + q * g[2]
-    var n3 = combine(m0, m1, m2, m3, SIMD4(f0[3], f1[3], f2[3], f3[3])) + q * g[3]
-    // Measurement of position only (H = [1 0 0 0]): S = P₀₀ + r, K = P Hᵀ / S.
-    let innovationVariance = n0[0] + measurementNoise
-    var gain = SIMD4<Double>.zero
-    if innovationVariance > 0, innovationVariance.isFinite {
-      gain = n0 / innovationVariance
-      // P = (I − K H) P: subtract K times the first row of P.
-      let r0 = SIMD4(n0[0], n1[0], n2[0], n3[0])
-      n0 -= gain * r0[0]
-      n1 -= gain * r0[1]
-      n2 -= gain * r0[2]
-      n3 -= gain * r0[3]
-    }
+    let n0 = combine(m0, m1, m2, m3, SIMD4(f0[0], f1[0], f2[0], f3[0])) + q * g[0]
+    let n1 = combine(m0, m1, m2, m3, SIMD4(f0[1], f1[1], f2[1], f3[1])) + q * g[1]
+    let n2 = combine(m0, m1, m2, m3, SIMD4(f0[2], f1[2], f2[2], f3[2])) + q * g[2]
+    let n3 = combine(m0, m1, m2, m3, SIMD4(f0[3], f1[3], f2[3], f3[3])) + q * g[3]
     c0 = n0
     c1 = n1
     c2 = n2
     c3 = n3
+    let gain = measure()
     return Step(f0: f0, f1: f1, f2: f2, f3: f3, gain: gain)
+  }
+}
+
+extension KalmanCovariance {
+  /// Measurement of the position only (H = [1 0 0 0]): S = P₀₀ + r, K = P Hᵀ / S, and
+  /// P = (I − K H) P. Returns the gain.
+  @inline(__always)
+  fileprivate mutating func measure() -> SIMD4<Double> {
+    let innovationVariance = c0[0] + measurementNoise
+    guard innovationVariance > 0, innovationVariance.isFinite else { return .zero }
+    let gain = c0 * (1 / innovationVariance)
+    let row0 = SIMD4(c0[0], c1[0], c2[0], c3[0])
+    c0 -= gain * row0[0]
+    c1 -= gain * row0[1]
+    c2 -= gain * row0[2]
+    c3 -= gain * row0[3]
+    return gain
   }
 }
 

@@ -46,6 +46,7 @@ public struct PolynomialFit: Sendable, Equatable {
     var order = min(max(0, requestedOrder), n - 1)
     if !(span > 0) || !span.isFinite { order = 0 }
     let step = n > 1 ? 1.0 / Double(n - 1) : 0
+    let inverseSpan = span > 0 ? 1 / span : 0
     var moments = SIMD8<Double>.zero
     var bx = SIMD4<Double>.zero
     var by = SIMD4<Double>.zero
@@ -54,7 +55,7 @@ public struct PolynomialFit: Sendable, Equatable {
       let entry = window[back: k]
       let tau: Double
       if order == 0 { tau = 0 } else if uniformTime { tau = -Double(k) * step } else {
-        tau = (entry.time - newest.time) / span
+        tau = (entry.time - newest.time) * inverseSpan
       }
       let w = useWeights ? cExp2(-(newest.time - entry.time) / recencyHalfLife) : 1
       let t2 = tau * tau
@@ -106,6 +107,7 @@ public struct PolynomialFit: Sendable, Equatable {
       guard let mu = buffer.baseAddress else { return nil }  // moments 0…6
       let l = mu + 8  // lower triangle of L, row-major 4×4
       let u = mu + 24  // forward-substituted x (0…3) and y (4…7)
+      var inverse = SIMD4<Double>.zero  // 1 / L_ii: divide once, multiply after
       for k in 0..<7 { mu[k] = moments[k] }
       for i in 0..<m {
         for j in 0...i {
@@ -113,9 +115,11 @@ public struct PolynomialFit: Sendable, Equatable {
           for k in 0..<j { sum -= l[4 * i + k] * l[4 * j + k] }
           if i == j {
             guard sum > 1e-12 * scale else { return nil }
-            l[4 * i + i] = sum.squareRoot()
+            let root = sum.squareRoot()
+            l[4 * i + i] = root
+            inverse[i] = 1 / root
           } else {
-            l[4 * i + j] = sum / l[4 * j + j]
+            l[4 * i + j] = sum * inverse[j]
           }
         }
       }
@@ -127,8 +131,8 @@ public struct PolynomialFit: Sendable, Equatable {
           sx -= l[4 * i + k] * u[k]
           sy -= l[4 * i + k] * u[4 + k]
         }
-        u[i] = sx / l[4 * i + i]
-        u[4 + i] = sy / l[4 * i + i]
+        u[i] = sx * inverse[i]
+        u[4 + i] = sy * inverse[i]
       }
       var cx = SIMD4<Double>.zero
       var cy = SIMD4<Double>.zero
@@ -142,8 +146,8 @@ public struct PolynomialFit: Sendable, Equatable {
           sy -= l[4 * k + i] * cy[k]
           k += 1
         }
-        cx[i] = sx / l[4 * i + i]
-        cy[i] = sy / l[4 * i + i]
+        cx[i] = sx * inverse[i]
+        cy[i] = sy * inverse[i]
         i -= 1
       }
       guard (cx * cx + cy * cy).sum().isFinite else { return nil }
