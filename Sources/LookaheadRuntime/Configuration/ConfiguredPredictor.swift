@@ -15,9 +15,20 @@ public struct ConfiguredPredictor: Predictor {
   private var doubleExponential: ComposedPredictor<DoubleExponentialPredictor>?
   private var alphaBetaGamma: ComposedPredictor<AlphaBetaGammaPredictor>?
   public let configuration: PredictorConfiguration
+  /// Which one is set; switching on this small tag avoids touching the large optionals.
+  private let kind: Kind
+  private enum Kind: Sendable { case hold, linear, polynomial, kalman, doubleExponential, alphaBetaGamma }
 
   public init(_ configuration: PredictorConfiguration) {
     self.configuration = configuration
+    switch configuration.family {
+    case .hold: kind = .hold
+    case .linear: kind = .linear
+    case .polynomial: kind = .polynomial
+    case .kalman: kind = .kalman
+    case .doubleExponential: kind = .doubleExponential
+    case .alphaBetaGamma: kind = .alphaBetaGamma
+    }
     let stages = configuration.stages
     switch configuration.family {
     case .hold(let p): hold = ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)
@@ -32,29 +43,35 @@ public struct ConfiguredPredictor: Predictor {
   }
 
   public mutating func reset() {
-    hold?.reset()
-    linear?.reset()
-    polynomial?.reset()
-    kalman?.reset()
-    doubleExponential?.reset()
-    alphaBetaGamma?.reset()
+    switch kind {
+    case .hold: hold?.reset()
+    case .linear: linear?.reset()
+    case .polynomial: polynomial?.reset()
+    case .kalman: kalman?.reset()
+    case .doubleExponential: doubleExponential?.reset()
+    case .alphaBetaGamma: alphaBetaGamma?.reset()
+    }
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    if kalman != nil { kalman?.observe(sample) }
-    else if polynomial != nil { polynomial?.observe(sample) }
-    else if linear != nil { linear?.observe(sample) }
-    else if hold != nil { hold?.observe(sample) }
-    else if doubleExponential != nil { doubleExponential?.observe(sample) }
-    else { alphaBetaGamma?.observe(sample) }
+    switch kind {
+    case .hold: hold?.observe(sample)
+    case .linear: linear?.observe(sample)
+    case .polynomial: polynomial?.observe(sample)
+    case .kalman: kalman?.observe(sample)
+    case .doubleExponential: doubleExponential?.observe(sample)
+    case .alphaBetaGamma: alphaBetaGamma?.observe(sample)
+    }
   }
 
   public func predict(at time: Double) -> PredictedPoint? {
-    if kalman != nil { return kalman?.predict(at: time) }
-    if polynomial != nil { return polynomial?.predict(at: time) }
-    if linear != nil { return linear?.predict(at: time) }
-    if hold != nil { return hold?.predict(at: time) }
-    if doubleExponential != nil { return doubleExponential?.predict(at: time) }
-    return alphaBetaGamma?.predict(at: time)
+    switch kind {
+    case .hold: hold?.predict(at: time)
+    case .linear: linear?.predict(at: time)
+    case .polynomial: polynomial?.predict(at: time)
+    case .kalman: kalman?.predict(at: time)
+    case .doubleExponential: doubleExponential?.predict(at: time)
+    case .alphaBetaGamma: alphaBetaGamma?.predict(at: time)
+    }
   }
 }
