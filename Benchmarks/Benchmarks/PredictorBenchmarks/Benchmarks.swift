@@ -1,8 +1,7 @@
 // Each family's observe + predict on a 240 Hz trace, one stroke of 240 samples per iteration
 // (ns per sample = wall-clock per iteration / 240). The predictors are what
-// `PredictorConfiguration.makePredictor()` returns (`ConfiguredPredictor`, default stages), plus
-// rows through `any Predictor` and through the generic `ComposedPredictor<Family>` called from
-// this module (unspecialised generic code) to show what those cost.
+// `PredictorConfiguration.makePredictor()` returns (`any Predictor` holding a
+// `ComposedPredictor<Family>` with default stages), plus two rows with the concrete generic type.
 // Steady state must allocate nothing: the malloc counter covers reset + 240 × (observe + predict).
 
 import Benchmark
@@ -75,21 +74,8 @@ let benchmarks: @Sendable () -> Void = {
       gates: PredictionGateParameters(
         horizonCapSeconds: 0.03, speedFloor: 1, turnAngleLow: 0.5, turnAngleHigh: 2, jerkLow: 1e6,
         jerkHigh: 1e8, directionCutOff: true, strokeEndSpeedRatio: 0.2)))
-  register("hold via generic ComposedPredictor (unspecialised)") { ComposedPredictor(base: HoldPredictor()) }
-  register("kalman-chromium via generic ComposedPredictor (unspecialised)") {
+  register("hold as concrete ComposedPredictor<HoldPredictor>") { ComposedPredictor(base: HoldPredictor()) }
+  register("kalman-chromium as concrete ComposedPredictor<KalmanPredictor>") {
     ComposedPredictor(base: KalmanPredictor(parameters: .chromium))
-  }
-  Benchmark("kalman-chromium via any Predictor") { benchmark in
-    var predictor: any Predictor = PredictorConfiguration(family: .kalman(.chromium)).makePredictor() as any Predictor
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      predictor.reset()
-      var sum = 0.0
-      for sample in stroke {
-        predictor.observe(sample)
-        if let p = predictor.predict(at: sample.time + horizon) { sum += p.x }
-      }
-      blackHole(sum)
-    }
   }
 }

@@ -26,9 +26,21 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     try stages.validate()
   }
 
-  /// A fresh predictor for this configuration. Call ``validate()`` first: out-of-range values
-  /// are not rejected here (they never crash, but may predict nonsense).
-  public func makePredictor() -> ConfiguredPredictor { ConfiguredPredictor(self) }
+  /// A fresh predictor for this configuration: the family wrapped in its stages
+  /// (``ComposedPredictor``). Call ``validate()`` first: out-of-range values are not rejected
+  /// here (they never crash, but may predict nonsense).
+  public func makePredictor() -> any Predictor {
+    switch family {
+    case .hold(let p): ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)
+    case .linear(let p): ComposedPredictor(base: LinearPredictor(parameters: p), stages: stages)
+    case .polynomial(let p): ComposedPredictor(base: PolynomialPredictor(parameters: p), stages: stages)
+    case .kalman(let p): ComposedPredictor(base: KalmanPredictor(parameters: p), stages: stages)
+    case .doubleExponential(let p):
+      ComposedPredictor(base: DoubleExponentialPredictor(parameters: p), stages: stages)
+    case .alphaBetaGamma(let p):
+      ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
+    }
+  }
 
   private enum CodingKeys: String, CodingKey { case family, parameters, stages }
 
