@@ -32,7 +32,14 @@ func run<P: Predictor>(_ predictor: inout P) -> Double {
 
 func register(_ name: String, _ family: PredictorFamily, _ stages: PredictorStages = PredictorStages()) {
   let configuration = PredictorConfiguration(family: family, stages: stages)
-  register(name) { configuration.makePredictor() }
+  Benchmark(name) { benchmark in
+    var predictor = configuration.makePredictor()
+    blackHole(run(&predictor))  // warm up: first-touch of storage
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      blackHole(run(&predictor))
+    }
+  }
 }
 
 func register<P: Predictor>(_ name: String, _ make: @escaping @Sendable () -> P) {
