@@ -59,7 +59,10 @@ public struct PredictorCatalogEntry: Sendable {
     for spec in parameters {
       let value = given[spec.name] ?? spec.defaultValue
       switch value {
-      case .number(let v): all[spec.name] = try spec.parse(String(v), predictor: name)
+      case .number(let v):
+        // Flags parse from true/false (a typed flag is 0 or 1), numbers from their text.
+        let text = spec.domain == .flag && (v == 0 || v == 1) ? (v == 1 ? "true" : "false") : String(v)
+        all[spec.name] = try spec.parse(text, predictor: name)
       case .choice(let s): all[spec.name] = try spec.parse(s, predictor: name)
       }
     }

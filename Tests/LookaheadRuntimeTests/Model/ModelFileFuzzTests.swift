@@ -13,6 +13,7 @@ struct ModelFileFuzzTests {
   @Test("bit flips anywhere in the file", arguments: seeds)
   func bitFlips(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
+    var outcomes: Set<String> = []
     for configuration in ModelFixtures.configurations {
       let original = try ModelFixtures.file(configuration).fileData()
       for _ in 0..<40 {
@@ -22,9 +23,10 @@ struct ModelFileFuzzTests {
           let index = Int.random(in: 0..<data.count, using: &random)
           data[index] ^= UInt8(1) << UInt8.random(in: 0...7, using: &random)
         }
-        try check(data, mustFail: false)
+        outcomes.insert(try check(data, mustFail: false))
       }
     }
+    #expect(outcomes.contains("checksumMismatch"), "\(outcomes)")
   }
 
   @Test("truncation at any length is refused", arguments: seeds)
@@ -48,6 +50,7 @@ struct ModelFileFuzzTests {
       "NaN", "nan", "Infinity", "-1e400", "1e308", "-1", "0", "1e-320", "\"x\"", "null", "[]", "{}", "true",
       "99999999999999999999",
     ]
+    var outcomes: Set<String> = []
     for configuration in ModelFixtures.configurations {
       let file = ModelFixtures.file(configuration)
       let body = String(decoding: try file.fileData(), as: UTF8.self)
@@ -64,18 +67,21 @@ struct ModelFileFuzzTests {
           let end = text.index(start, offsetBy: length)
           text.replaceSubrange(start..<end, with: replacement)
         }
-        try check(data, mustFail: false)
+        outcomes.insert(try check(data, mustFail: false))
       }
       let unknown = try ModelFixtures.resealed(file) {
         $0 = $0.replacingOccurrences(of: "\"family\" : \"\(configuration.family.name)\"", with: "\"family\" : \"mystery\"")
       }
       #expect(throws: ModelFileError.unknownPredictor("mystery")) { try LookaheadModel(bytes: unknown) }
     }
+    // The edits reach both body checks: JSON shape and parameter ranges.
+    #expect(outcomes.isSuperset(of: ["malformed", "invalidParameter"]), "\(outcomes)")
   }
 
   /// Loads `data`; a refusal must be a ``ModelFileError`` with a message, a success must predict
   /// finite points.
-  private func check(_ data: Data, mustFail: Bool) throws {
+  @discardableResult
+  private func check(_ data: Data, mustFail: Bool) throws -> String {
     do {
       let model = try LookaheadModel(bytes: data)
       #expect(!mustFail, "a damaged file was accepted")
@@ -86,8 +92,18 @@ struct ModelFileFuzzTests {
           #expect(point.x.isFinite && point.y.isFinite)
         }
       }
+      return "loaded"
     } catch {
       #expect(!error.description.isEmpty)
+      switch error {
+      case .malformed: return "malformed"
+      case .invalidParameter: return "invalidParameter"
+      case .checksumMismatch: return "checksumMismatch"
+      case .unsupportedVersion: return "unsupportedVersion"
+      case .unknownPredictor: return "unknownPredictor"
+      case .notAModelFile: return "notAModelFile"
+      case .unreadable: return "unreadable"
+      }
     }
   }
 
