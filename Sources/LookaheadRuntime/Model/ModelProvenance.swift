@@ -4,14 +4,23 @@
 public struct ModelProvenance: Codable, Sendable, Hashable {
   /// One dataset the model was tuned or trained on.
   public struct Dataset: Codable, Sendable, Hashable {
+    /// One file of a dataset with its SHA-256 (hex), as `MANIFEST.sha256` lists it.
+    public struct File: Codable, Sendable, Hashable {
+      public var path: String
+      public var sha256: String
+      public init(path: String, sha256: String) {
+        self.path = path
+        self.sha256 = sha256
+      }
+    }
     /// Registry name or path (`Henze2017-MobileHCI`, `Inkable-ApplePencil:train`).
     public var name: String
-    /// SHA-256 of the dataset's files as the workbench checked them (hex), if known.
-    public var sha256: String?
+    /// The files read, with checksums (empty when unknown).
+    public var files: [File]
 
-    public init(name: String, sha256: String? = nil) {
+    public init(name: String, files: [File] = []) {
       self.name = name
-      self.sha256 = sha256
+      self.files = files
     }
   }
 

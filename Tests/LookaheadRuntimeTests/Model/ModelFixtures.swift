@@ -33,7 +33,7 @@ enum ModelFixtures {
         deviceProfileName: "test", deviceProfile: .object(["name": .string("test")]), digitizerRateHz: 240,
         horizonPolicy: horizonPolicy),
       provenance: ModelProvenance(
-        datasets: [.init(name: "synthetic", sha256: String(repeating: "0", count: 64))], split: "none",
+        datasets: [.init(name: "synthetic", files: [.init(path: "a.csv", sha256: String(repeating: "0", count: 64))])], split: "none",
         objective: "error_mean_mm", seed: 7, score: ["error_mean_mm": 1.5], command: "test",
         lookaheadVersion: "test"))
   }
