@@ -16,6 +16,7 @@ let package = Package(
   targets: [
     // One line per benchmark target.
     benchmarkTarget("ReplayBenchmarks"),
+    benchmarkTarget("RuntimeBenchmarks"),
   ]
 )
 
