@@ -70,8 +70,9 @@ public struct ModelExportJob: Sendable {
       context = tuned.header.context
       journalObjective = tuned.header.objective
       journalSeed = tuned.header.seed
-      score = tuned.best.metrics
-      if let objective = tuned.best.objective { score["objective"] = objective }
+      // JSON has no NaN or infinity: undefined metrics are left out.
+      score = tuned.best.metrics.filter { $0.value.isFinite }
+      if let objective = tuned.best.objective, objective.isFinite { score["objective"] = objective }
     }
     guard predictor.isExportable else { throw ModelExporter.NotExportable(name: predictor.name) }
 
