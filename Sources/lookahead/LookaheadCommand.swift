@@ -16,6 +16,9 @@ struct LookaheadCommand: ParsableCommand {
       DatasetsCommand.self,
       ReplayCommand.self,
       PredictorsCommand.self,
+      EvaluateCommand.self,
+      CompareCommand.self,
+      SweepCommand.self,
       ExportCommand.self,
       PredictCommand.self,
     ]

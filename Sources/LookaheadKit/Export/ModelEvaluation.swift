@@ -86,3 +86,20 @@ public enum ModelEvaluation {
     public var description: String { problem }
   }
 }
+
+extension ModelEvaluation {
+  /// An evaluation row for `model` on data described by `metadata` (what `evaluate --model FILE`
+  /// and `compare` put beside catalog predictors): the runtime makes each stroke's predictor,
+  /// scaled from the data's coordinates into the model's. Build one subject per dataset unit.
+  public static func subject(
+    _ model: LookaheadModel, label: String, for metadata: TraceMetadata
+  ) throws -> EvaluationSubject {
+    let scale = try scale(for: model, trace: metadata)
+    let configuration = model.configuration
+    let specification = (try? String(decoding: JSONEncoder().encode(configuration), as: UTF8.self))
+      ?? model.file.predictor.catalogName
+    return EvaluationSubject(
+      label: label, specification: specification, isExportable: true,
+      makePredictor: { _ in model.makePredictor(scale: scale) })
+  }
+}

@@ -117,7 +117,7 @@ public struct MetricsScorer: Sendable {
       stroke.samples, label: reference.label, restRadius: restRadius,
       finalDirectionSpan: settings.finalDirectionSpanSeconds)
     let context = StrokeContext(
-      label: reference.label, millimetresPerUnit: scale,
+      millimetresPerUnit: scale,
       jumpThreshold: settings.jumpThreshold.inTraceUnits(millimetresPerUnit: scale),
       minimumDisplacement: settings.minimumDisplacement.inTraceUnits(millimetresPerUnit: scale) ?? 0,
       strokeEndWindowStart: truth.restStartTime - settings.strokeEndWindowSeconds,
@@ -156,7 +156,7 @@ public struct MetricsScorer: Sendable {
     }
     let index = strokePredictions
     func fail(_ field: String, _ problem: String) -> MetricInputError {
-      MetricInputError(stroke: context.label, index: index, field: field, problem: problem)
+      MetricInputError(stroke: reference?.label, index: index, field: field, problem: problem)
     }
     guard event.newestSampleIndex >= 0, event.newestSampleIndex < truth.count else {
       throw fail(

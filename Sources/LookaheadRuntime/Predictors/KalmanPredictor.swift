@@ -248,15 +248,10 @@ public struct KalmanParameters: PredictorParameters {
     try PredictorParameterError.check("kalman.jerkConfidenceHigh", jerkConfidenceHigh, in: 0...1e12)
     try PredictorParameterError.check("kalman.speedConfidenceLow", speedConfidenceLow, in: 0...1e9)
     try PredictorParameterError.check("kalman.speedConfidenceHigh", speedConfidenceHigh, in: 0...1e9)
-    if jerkConfidenceHigh > 0, jerkConfidenceLow >= jerkConfidenceHigh {
-      throw PredictorParameterError(
-        parameter: "kalman.jerkConfidenceLow", value: jerkConfidenceLow,
-        problem: "must be below kalman.jerkConfidenceHigh (\(jerkConfidenceHigh))")
-    }
-    if speedConfidenceHigh > 0, speedConfidenceLow >= speedConfidenceHigh {
-      throw PredictorParameterError(
-        parameter: "kalman.speedConfidenceLow", value: speedConfidenceLow,
-        problem: "must be below kalman.speedConfidenceHigh (\(speedConfidenceHigh))")
-    }
+    try PredictorParameterError.checkRamp(
+      low: ("kalman.jerkConfidenceLow", jerkConfidenceLow), high: ("kalman.jerkConfidenceHigh", jerkConfidenceHigh))
+    try PredictorParameterError.checkRamp(
+      low: ("kalman.speedConfidenceLow", speedConfidenceLow),
+      high: ("kalman.speedConfidenceHigh", speedConfidenceHigh))
   }
 }
