@@ -19,6 +19,8 @@ struct LookaheadCommand: ParsableCommand {
       EvaluateCommand.self,
       CompareCommand.self,
       SweepCommand.self,
+      ExportCommand.self,
+      PredictCommand.self,
     ]
   )
 }
