@@ -16,6 +16,8 @@ struct LookaheadCommand: ParsableCommand {
       DatasetsCommand.self,
       ReplayCommand.self,
       PredictorsCommand.self,
+      TuneCommand.self,
+      TrainCommand.self,
     ]
   )
 }

@@ -127,8 +127,15 @@ public struct CatalogSearchSpace: Sendable {
   }
 
   /// The predictor for one trial's parameter values.
+  ///
+  /// Values come from the search space (inside the declared ranges) or were checked when
+  /// parsed, so they go to the entry's builder directly, with the declared defaults filled in.
+  /// (On main, ``PredictorCatalogEntry/configure(values:)`` re-parses a flag's number as "0.0",
+  /// which its flag parser refuses; this path does not depend on that.)
   public func configure(_ values: [Double]) throws(PredictorCatalogError) -> CatalogPredictor {
-    try entry.configure(values: assignments(values))
+    var all = assignments(values)
+    for spec in entry.parameters where all[spec.name] == nil { all[spec.name] = spec.defaultValue }
+    return try entry.build(ParameterValues(all))
   }
 
   /// The unit-cube point of the declared defaults (clamped into a narrowed range), where

@@ -131,7 +131,14 @@ public struct ObjectiveEvaluator: Sendable {
   public func perSampleErrors(
     horizons: [Double], makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[Double]] {
-    let data = self.data
+    Self.perSampleErrors(data: data, horizons: horizons, parts: parts, makePredictor: makePredictor)
+  }
+
+  /// Pooled per-sample errors (mm, or trace units) per horizon over every stroke of `data`, with
+  /// the strokes split across `parts` cores and joined in stroke order.
+  public static func perSampleErrors(
+    data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [[Double]] {
     let replay = PerSampleReplay(horizons: horizons.map { .seconds($0) })
     let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[Double]] in
       var errors = [[Double]](repeating: [], count: horizons.count)
