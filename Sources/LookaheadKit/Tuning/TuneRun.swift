@@ -41,6 +41,9 @@ public enum TuneRun {
     /// Recorded in every journal header (datasets and checksums, command line).
     public var context: [String: String]
     public var parts: Int
+    /// For per-sample objectives: how many of the best distinct trials are replayed through
+    /// the device profile for the Pareto front (default 8; 0 skips the front).
+    public var paretoCandidates = 8
 
     public init(
       predictor: String, parameters: [String]? = nil, objective: TuningObjective, split: WriterSplit?,
@@ -270,8 +273,8 @@ public enum TuneRun {
   }
 
   /// Error against latency saved, through the device replay on the search data: every trial's
-  /// recorded metrics for replay-based objectives; otherwise the 16 best distinct trials are
-  /// replayed once more (a per-sample objective records no latency).
+  /// recorded metrics for replay-based objectives; otherwise the best distinct trials are
+  /// replayed once more (a per-sample objective records no latency): ``Request/paretoCandidates``.
   static func paretoFront(
     _ search: Search, space: CatalogSearchSpace, data: TuningData, request: Request, replay: Replay
   ) throws -> [ParetoPoint] {
@@ -284,10 +287,11 @@ public enum TuneRun {
       }
     } else {
       var seen = Set<[Double]>()
-      let ranked = search.trials.filter { $0.objective != nil }.sorted { ($0.objective!, $0.index) < ($1.objective!, $1.index) }
+      let ranked = search.trials.compactMap { trial in trial.objective.map { (trial, $0) } }
+        .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }.map(\.0)
       let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
       for trial in ranked where seen.insert(trial.values).inserted {
-        guard seen.count <= 16 else { break }
+        guard seen.count <= request.paretoCandidates else { break }
         guard let predictor = try? space.configure(trial.values),
           let card = try? evaluator.scorecard(predictor.makePredictor),
           let e = card.value("error_mean_mm"), let l = card.value("latency_saved_mean_ms")
