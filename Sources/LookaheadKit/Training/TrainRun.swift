@@ -78,13 +78,30 @@ public enum TrainRun {
     public var description: String
   }
 
+  /// Strokes labelled for the inner cross-validation: by writer when there are at least two;
+  /// with a single training writer (WacomMSP13 cross-fitted has two writers in all), by
+  /// ``singleWriterFolds`` interleaved groups of that writer's strokes, so that K and λ can
+  /// still be chosen on data the fit did not see. The test writers are never involved.
+  static func crossValidationGroups(_ strokes: [Stroke]) -> [Stroke] {
+    let writers = Set(strokes.map { $0.writer ?? "unknown" })
+    guard writers.count < 2 else { return strokes }
+    return strokes.enumerated().map { index, stroke in
+      var relabelled = stroke
+      relabelled.writer = "\(stroke.writer ?? "unknown")#\(index % singleWriterFolds + 1)"
+      return relabelled
+    }
+  }
+
+  /// Folds of one writer's strokes when only one writer trains.
+  public static let singleWriterFolds = 4
+
   public static func run(_ request: Request, data: TuningData, testData: TuningData? = nil) throws -> Outcome {
     guard !request.horizons.isEmpty, request.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
       throw SetupError(description: "--horizons must be positive milliseconds")
     }
     let trainer = request.trainer
     func choose(_ strokes: [Stroke]) throws -> (LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters) {
-      let cv = try trainer.crossValidate(strokes: strokes)
+      let cv = try trainer.crossValidate(strokes: Self.crossValidationGroups(strokes))
       return (cv, try trainer.fit(strokes: strokes, historyCount: cv.best.historyCount, lambda: cv.best.lambda))
     }
     func row(_ s: LearnedLinearTrainer.CrossValidationScore) -> CrossValidationRow {

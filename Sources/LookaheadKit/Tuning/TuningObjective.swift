@@ -152,7 +152,8 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// The canonical text form, recorded in journals and result files (parses back to the same
   /// objective).
   public var description: String {
-    func ms(_ seconds: Double) -> String { formatNumber((seconds * 1e7).rounded() / 1e4) }
+    // Shortest round-trip text of the milliseconds (k/240 s and 1/30 s read back exactly).
+    func ms(_ seconds: Double) -> String { "\(seconds * 1000)" }
     switch self {
     case .error(let statistic, let horizons):
       let h = horizons == FixedHorizon.anchorSeconds ? "anchor" : horizons.map(ms).joined(separator: ";")

@@ -39,6 +39,11 @@ public enum TurboTouchCost {
     public var mean: Double
     public var maximum: Double
     public var jitter: Double
+    public init(mean: Double, maximum: Double, jitter: Double) {
+      self.mean = mean
+      self.maximum = maximum
+      self.jitter = jitter
+    }
   }
 
   /// One issue point: its time (seconds) and the error vector (prediction − truth).
