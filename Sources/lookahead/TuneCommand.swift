@@ -42,6 +42,9 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Device profile (preset name or JSON file) for replay-based objectives and the Pareto front.")
   var profile: String = DeviceProfile.pencil240ProMotion120.name
 
+  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (default 8; 0 = none).")
+  var pareto: Int = 8
+
   @Option(help: "Journal (JSON Lines) of every trial; resumed when it exists.")
   var journal: String?
 
@@ -97,10 +100,12 @@ struct TuneCommand: ParsableCommand {
         context["dataset \(reference)"] = sums.joined(separator: "; ")
       }
       context["test"] = test.joined(separator: ",")
-      let request = TuneRun.Request(
+      guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
+      var request = TuneRun.Request(
         predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
         objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
         profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: force, context: context)
+      request.paretoCandidates = pareto
       let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
         bar.update(progress)
