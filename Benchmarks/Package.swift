@@ -21,6 +21,7 @@ let package = Package(
     benchmarkTarget("BaselineBenchmarks"),
     benchmarkTarget("MetricsBenchmarks"),
     benchmarkTarget("EvaluationBenchmarks"),
+    benchmarkTarget("RuntimeBenchmarks"),
   ]
 )
 

@@ -19,6 +19,10 @@ struct LookaheadCommand: ParsableCommand {
       EvaluateCommand.self,
       CompareCommand.self,
       SweepCommand.self,
+      ExportCommand.self,
+      PredictCommand.self,
+      TuneCommand.self,
+      TrainCommand.self,
       ReportCommand.self,
     ]
   )
