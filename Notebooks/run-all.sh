@@ -30,16 +30,12 @@ run evaluate --predictor kalman "$dataset" --records "$data/records.csv" --json 
   --output "$data/evaluate.json" --force
 run datasets convert "$dataset" "$data/trace.csv" --force >/dev/null
 
-# A tune journal: from `lookahead tune` once it exists, else the small real journal committed in
-# Notebooks/inputs/ (how it was made: Notebooks/README.md).
-if "$LOOKAHEAD" --help | grep -Eq "^  tune +"; then
-  rm -f "$data/tune-journal.jsonl" "$data/tune-best.json" "$data/tune-best.tune.json"
-  run tune --predictor kalman --params process-noise,measurement-noise --objective weighted:error_mean_mm=1 \
-    --split holdout=0.25,seed=1 --strategy lhs --trials 24 --seed 1 --journal "$data/tune-journal.jsonl" \
-    --out "$data/tune-best.json" --force --quiet Henze2017-MobileHCI:Fitts >/dev/null
-else
-  cp Notebooks/inputs/tune-journal.jsonl "$data/tune-journal.jsonl"
-fi
+# A small tune (24 Latin-hypercube trials of two Kalman noises on the bundled Henze Fitts subset):
+# its journal is notebook 2's input.
+rm -f "$data/tune-journal.jsonl" "$data/tune-best.json" "$data/tune-best.tune.json"
+run tune --predictor kalman --params process-noise,measurement-noise --objective weighted:error_mean_mm=1 \
+  --split holdout=0.25,seed=1 --strategy lhs --trials 24 --seed 1 --journal "$data/tune-journal.jsonl" \
+  --out "$data/tune-best.json" --force --quiet Henze2017-MobileHCI:Fitts >/dev/null
 
 # The report of the same results (HTML and Markdown), so that its command is exercised too.
 run report "$data/compare.json" "$data/sweep.json" "$data/records.csv" "$data/tune-journal.jsonl" \
