@@ -14,8 +14,11 @@ public enum TimingDiagramFigure {
   public static func frames(
     profile: DeviceProfile, seed: UInt64, digitizerRateHz: Double, duration: Double = 0.06, maximumFrames: Int = 6
   ) throws -> (samples: [Double], frames: [ReplayFrame]) {
-    let rate = digitizerRateHz.isFinite && digitizerRateHz > 0 ? digitizerRateHz : 240
-    let count = max(2, Int((duration * rate).rounded()) + 1)
+    // Rates outside 1 Hz…100 kHz are no digitizer's; they fall back to 240 Hz (and keep the
+    // sample count bounded whatever a result file says).
+    let rate = digitizerRateHz.isFinite && digitizerRateHz >= 1 && digitizerRateHz <= 100_000 ? digitizerRateHz : 240
+    let span = duration.isFinite ? min(max(duration, 0.001), 1) : 0.06
+    let count = max(2, Int((span * rate).rounded()) + 1)
     let samples = (0..<count).map { i in
       TraceSample(time: Double(i) / rate, x: Double(i), y: 0, phase: i == 0 ? .down : i == count - 1 ? .up : .move)
     }

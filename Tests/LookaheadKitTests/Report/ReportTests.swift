@@ -200,6 +200,11 @@ struct ReportTests {
       for index in frame.deliveredSamples { #expect(samples[index] <= frame.callbackTime - 0.004 + 1e-9) }
     }
     #expect(frames.dropFirst().allSatisfy { $0.deliveredSamples.count == 2 })
+    // A nonsense rate from a result file falls back to 240 Hz instead of trapping.
+    for rate in [Double.infinity, 1e300, 0, -5, .nan] {
+      let fallback = try TimingDiagramFigure.frames(profile: profile, seed: 5, digitizerRateHz: rate)
+      #expect(fallback.samples == samples)
+    }
   }
 
   // MARK: - Records
@@ -297,6 +302,36 @@ struct ReportTests {
     } catch let error as TraceInputError {
       #expect(error.file == "s.json" && error.location == .jsonPath("$.provenance"))
     }
+  }
+
+  /// Damaged inputs (bytes replaced, lines cut) either fail with an input error or give a
+  /// report that is still well-formed XML: never a trap.
+  @Test func damagedInputsFailCleanlyOrStillRender() throws {
+    let header = "dataset,predictor,stroke,frame,anchor_time_s,target_time_s,anchor_x,anchor_y,shown_x,shown_y,truth_x,truth_y,error,declined"
+    let rows = (0..<30).map { i in
+      "d,p,\(i / 10),\(i),\(Double(i) * 0.008),\(Double(i) * 0.008 + 0.02),\(i),\(i % 7),\(i + 1),\(i % 5),\(i),\(i % 7),0.5,0"
+    }
+    let records = Data((["# seed: 0", header] + rows).joined(separator: "\n").utf8)
+    let encoder = JSONEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let sweep = try encoder.encode(try Self.sweepResult())
+    var generator = SeededGenerator(seed: 9)
+    let replacements = Array("0123456789,.-e\n\"{}[]:naif ".utf8)
+    var rendered = 0
+    for original in [records, sweep] {
+      for _ in 0..<150 {
+        var bytes = [UInt8](original)
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+          let position = Int.random(in: 0..<bytes.count, using: &generator)
+          bytes[position] = replacements[Int.random(in: 0..<replacements.count, using: &generator)]
+        }
+        if Bool.random(using: &generator) { bytes.removeLast(Int.random(in: 0..<min(40, bytes.count), using: &generator)) }
+        guard let input = try? ReportInput.parse(Data(bytes), path: "damaged") else { continue }
+        _ = try XMLTree(try ReportDocument(inputs: [input]).html)
+        rendered += 1
+      }
+    }
+    #expect(rendered > 0)
   }
 
   // MARK: - Tune journal
