@@ -40,10 +40,10 @@ public struct ReportDocument: Sendable {
               maximumStrokes: Int = 12) throws {
     self.title = title
     var sections: [Section] = []
-    var profiles: [(DeviceProfile, UInt64)] = []
-    func noteProfile(_ provenance: ResultProvenance) {
+    var profiles: [(DeviceProfile, UInt64, String)] = []
+    func noteProfile(_ provenance: ResultProvenance, path: String) {
       if let profile = provenance.profileDefinition, !profiles.contains(where: { $0.0 == profile }) {
-        profiles.append((profile, provenance.seed))
+        profiles.append((profile, provenance.seed, path))
       }
     }
     var sweepRate: Double?
@@ -52,7 +52,7 @@ public struct ReportDocument: Sendable {
       let file = (input.path as NSString).lastPathComponent
       switch input {
       case .evaluation(let result, let path):
-        noteProfile(result.provenance)
+        noteProfile(result.provenance, path: path)
         for (d, dataset) in result.datasets.enumerated() {
           var section = Section(
             title: "\(result.provenance.command): \(dataset.reference)",
@@ -90,7 +90,7 @@ public struct ReportDocument: Sendable {
           sections.append(section)
         }
       case .sweep(let result, let path):
-        noteProfile(result.provenance)
+        noteProfile(result.provenance, path: path)
         if sweepRate == nil, let step = result.datasets.first?.stepMilliseconds, step > 0 { sweepRate = 1000 / step }
         for (d, dataset) in result.datasets.enumerated() {
           sections.append(Section(
@@ -142,15 +142,21 @@ public struct ReportDocument: Sendable {
           provenance: ProvenanceBlock.html(lines: ProvenanceBlock.split(commentLines: table.provenanceLines), file: table.path)))
       }
     }
-    for (p, (profile, seed)) in profiles.enumerated() {
+    for (p, (profile, seed, path)) in profiles.enumerated() {
       let rate = digitizerRateHz ?? sweepRate ?? 240
+      let timing: SVGElement
+      do { timing = try TimingDiagramFigure.svg(profile: profile, seed: seed, digitizerRateHz: rate) } catch {
+        throw TraceInputError(
+          file: path, location: .jsonPath("$.provenance.profileDefinition"), field: "profileDefinition",
+          problem: "the recorded device profile cannot be replayed: \(error)")
+      }
       sections.append(Section(
         title: "timing: profile \(profile.name)",
         paragraphs: [profile.summary],
         figures: [Figure(
           name: "timing-\(p + 1)",
           caption: "Replay of the profile (seed \(seed)) on a straight stroke sampled at \(ReportFormat.number(rate)) Hz: samples, frame callbacks with the samples each receives, target presentation times and each frame's horizon.",
-          svg: try TimingDiagramFigure.svg(profile: profile, seed: seed, digitizerRateHz: rate))],
+          svg: timing)],
         tables: [], provenance: nil))
     }
     self.sections = sections
