@@ -73,6 +73,6 @@ let package = Package(
       dependencies: ["LookaheadKit", "LookaheadRuntime", "_LookaheadTestSupport"]
     ),
     /// End-to-end tests that run the built `lookahead` binary and parse its output.
-    .testTarget(name: "LookaheadCLITests", dependencies: ["LookaheadKit", "_LookaheadTestSupport"]),
+    .testTarget(name: "LookaheadCLITests", dependencies: ["lookahead", "LookaheadKit", "_LookaheadTestSupport"]),
   ]
 )

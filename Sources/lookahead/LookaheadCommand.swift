@@ -21,6 +21,8 @@ struct LookaheadCommand: ParsableCommand {
       SweepCommand.self,
       ExportCommand.self,
       PredictCommand.self,
+      TuneCommand.self,
+      TrainCommand.self,
     ]
   )
 }

@@ -59,6 +59,11 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, .peakMemoryResident],
     timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
 
+  // Without the resident-memory sampler, whose thread allocates while the region runs.
+  let countingConfiguration = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+    timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
+
   // Baseline: only the error at the horizon (truth interpolation and a distance), nothing else.
   Benchmark("Baseline: bare error at horizon, 1M events", configuration: configuration) { benchmark in
     var truth = TruthPath()
@@ -72,6 +77,28 @@ let benchmarks: @Sendable () -> Void = {
         let dx = shown.x - state.x
         let dy = shown.y - state.y
         total += (dx * dx + dy * dy).squareRoot()
+      }
+    }
+    blackHole(total)
+  }
+
+  // Components, for where the time goes: the truth state, then the closest-point search that
+  // effective latency saved needs (window as in MetricsScorer).
+  Benchmark("Component: truth state + closest-point search, 1M events", configuration: configuration) {
+    benchmark in
+    var truth = TruthPath()
+    var total = 0.0
+    for (stroke, events) in zip(run.strokes, run.events) {
+      try? truth.load(stroke.samples, label: "c", restRadius: 0, finalDirectionSpan: 0.01)
+      for event in events {
+        let state = truth.state(at: event.targetTime)
+        let anchor = stroke.samples[event.newestSampleIndex]
+        let shown = event.predicted ?? PredictedPosition(x: anchor.x, y: anchor.y)
+        let margin = max(abs(event.targetTime - anchor.time), 0.008)
+        total += state.x
+        total += truth.closestTime(
+          toX: shown.x, y: shown.y, from: min(anchor.time, event.targetTime) - margin,
+          to: max(anchor.time, event.targetTime) + margin, preferring: event.targetTime)
       }
     }
     blackHole(total)
@@ -106,7 +133,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // The allocation floor of a measured region with nothing in it (the runner's own threads).
-  Benchmark("Floor: empty measured region", configuration: configuration) { benchmark in
+  Benchmark("Floor: empty measured region", configuration: countingConfiguration) { benchmark in
     benchmark.startMeasurement()
     blackHole(0)
     benchmark.stopMeasurement()
@@ -125,7 +152,10 @@ let benchmarks: @Sendable () -> Void = {
   }
   var longScorer = try! MetricsScorer()
   longScorer.reserveCapacity(predictions: longEvents.count)
-  Benchmark("All metrics: one stroke of \(longEvents.count) events (allocations per event)", configuration: configuration) {
+  Benchmark(
+    "All metrics: one stroke of \(longEvents.count) events (allocations per event)",
+    configuration: countingConfiguration
+  ) {
     benchmark in
     longScorer.reset()
     try? longScorer.beginStroke(

@@ -42,6 +42,10 @@ struct SampleChannel: Sendable {
   let statistics: [MetricStatistic]
   /// One value per stroke (pooled over strokes) rather than per prediction.
   let perStroke: Bool
+  /// Whether the per-stroke cells include p50 and p95. Percentiles cost a selection over the
+  /// stroke's values each; only the error reports them per stroke, other channels leave those
+  /// per-stroke cells empty (their aggregate percentiles are always there).
+  let perStrokePercentiles: Bool
   private(set) var values: [Double] = []
   /// End offset in ``values`` of each finished stroke.
   private(set) var strokeEnds: [Int] = []
@@ -49,8 +53,10 @@ struct SampleChannel: Sendable {
 
   init(
     _ name: String, family: String, _ quantity: MetricQuantity, better: BetterDirection,
-    signed: Bool = false, statistics: [MetricStatistic], perStroke: Bool = false
+    signed: Bool = false, statistics: [MetricStatistic], perStroke: Bool = false,
+    perStrokePercentiles: Bool = false
   ) {
+    self.perStrokePercentiles = perStrokePercentiles || perStroke
     self.name = name
     self.family = family
     self.quantity = quantity
@@ -112,10 +118,11 @@ struct SampleChannel: Sendable {
         let aggregation: MetricAggregation =
           perStroke
           ? .pooledOverStrokes : (statistic == .strokeMean ? .averagedOverStrokes : .pooledOverPredictions)
+        let percentile = statistic == .p50 || statistic == .p95
         result.append(
           MetricColumn(
             name: "\(name)_\(statistic.rawValue)\(variant.suffix)", family: family, unit: variant.unit,
-            better: better, aggregation: aggregation))
+            better: better, aggregation: aggregation, aggregateOnly: percentile && !perStrokePercentiles))
       }
     }
     return result
@@ -146,8 +153,11 @@ struct SampleChannel: Sendable {
 
   private var wantsPercentiles: Bool { statistics.contains(.p50) || statistics.contains(.p95) }
 
-  /// Summary of `buffer[range]`; `scratch` is reused for the percentiles.
-  private func summarize(_ buffer: [Double], _ range: Range<Int>, scratch: inout [Double]) -> Summary {
+  /// Summary of `buffer[range]`; `scratch` is reused for the percentiles. Static, so that
+  /// passing the channel's own buffers never copies them.
+  private static func summarize(
+    _ buffer: [Double], _ range: Range<Int>, percentiles wantsPercentiles: Bool, scratch: inout [Double]
+  ) -> Summary {
     guard !range.isEmpty else { return Summary() }
     var sum = 0.0
     var sumOfSquares = 0.0
@@ -182,7 +192,8 @@ struct SampleChannel: Sendable {
 
   /// Appends this stroke's cells to `row` and closes the stroke.
   mutating func endStroke(scale: Double?, into row: inout [Double?]) {
-    let native = summarize(values, strokeStart..<values.count, scratch: &scratch)
+    let native = Self.summarize(
+      values, strokeStart..<values.count, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
     appendCells(native: native, millimetres: scale.map { Self.scaled(native, by: $0) }, nativeValid: true, into: &row)
     strokeEnds.append(values.count)
   }
@@ -225,7 +236,7 @@ struct SampleChannel: Sendable {
     }
     var scratch: [Double] = []
     let isLength = quantity == .length || quantity == .speed
-    var native = summarize(values, 0..<values.count, scratch: &scratch)
+    var native = Self.summarize(values, 0..<values.count, percentiles: wantsPercentiles, scratch: &scratch)
     native.strokeMean = strokeMean(ranges, factors: nil)
     let nativeValid = !isLength || scales.uniformUnits
     var millimetres: Summary? = nil
@@ -240,7 +251,8 @@ struct SampleChannel: Sendable {
         for (range, factor) in zip(ranges, factors) {
           for v in values[range] { converted.append(v * factor) }
         }
-        var summary = summarize(converted, 0..<converted.count, scratch: &scratch)
+        var summary = Self.summarize(
+          converted, 0..<converted.count, percentiles: wantsPercentiles, scratch: &scratch)
         summary.strokeMean = strokeMean(ranges, factors: factors)
         millimetres = summary
       }

@@ -27,6 +27,8 @@ public struct TruthPath: Sendable {
     /// closest-point search divides nothing.
     var inverseLengthSquared: Double
     var inverseDuration: Double
+    /// Length of the path from the first sample to this one, trace units.
+    var arcLength: Double
   }
 
   private(set) var nodes: [Node] = []
@@ -75,7 +77,7 @@ public struct TruthPath: Sendable {
         Node(
           time: sample.time, x: sample.x, y: sample.y,
           pressure: sample.pressure.flatMap { $0.isFinite ? $0 : nil } ?? .nan, directionX: .nan,
-          directionY: .nan, speed: 0, inverseLengthSquared: 0, inverseDuration: 0))
+          directionY: .nan, speed: 0, inverseLengthSquared: 0, inverseDuration: 0, arcLength: 0))
     }
     let n = nodes.count
     var directionX = Double.nan
@@ -95,6 +97,7 @@ public struct TruthPath: Sendable {
       nodes[k].speed = duration > 0 ? length / duration : 0
       nodes[k].inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
       nodes[k].inverseDuration = duration > 0 ? 1 / duration : 0
+      nodes[k + 1].arcLength = nodes[k].arcLength + length
     }
     // Final direction: from the newest sample at least `finalDirectionSpan` before the end that
     // differs from the final position (or the earliest differing one if none is that old).
@@ -222,6 +225,14 @@ public struct TruthPath: Sendable {
   /// `lowerTime…upperTime`, where the path is held at the first sample before the stroke and at
   /// the last after it. Ties (equal distances, for example a pen at rest) go to the time nearest
   /// `preferredTime`.
+  ///
+  /// Exact, and usually touches only a few segments: the search starts at the segment of
+  /// `preferredTime` and sweeps outwards, skipping every run of segments that is provably
+  /// farther than the best point found. A point at path length `s` from sample k is within `s`
+  /// of it (a chord is never longer than its arc), so if the sample is `D` away from the query
+  /// and the best distance so far is `d`, every point less than `D − d` of path away from it is
+  /// strictly farther than `d` (the triangle inequality). Equal distances are never skipped, so
+  /// ties resolve exactly as in an exhaustive search (tested against one).
   public mutating func closestTime(
     toX x: Double, y: Double, from lowerTime: Double, to upperTime: Double, preferring preferredTime: Double
   ) -> Double {
@@ -253,32 +264,34 @@ public struct TruthPath: Sendable {
       consider(dx * dx + dy * dy, min(max(preferredTime, max(last.time, lowerTime)), upperTime))
     }
     guard n > 1, upperTime >= first.time, lowerTime <= last.time else { return bestTime }
+    // Segments with a point in the window: lowSegment…highSegment.
     let savedCursor = cursor
-    let start = lowerTime <= first.time ? 0 : segment(containing: min(lowerTime, last.time))
+    let lowSegment = lowerTime <= first.time ? 0 : segment(containing: min(lowerTime, last.time))
+    let highSegment = upperTime >= last.time ? n - 2 : segment(containing: upperTime)
+    let startSegment = min(
+      max(segment(containing: min(max(preferredTime, first.time), last.time)), lowSegment), highSegment)
     cursor = savedCursor
     nodes.withUnsafeBufferPointer { nodes in
-      var k = start
-      while k < n - 1 {
+      @inline(__always)
+      func examine(_ k: Int) {
         let a = nodes[k]
-        if a.time > upperTime { break }
         let b = nodes[k + 1]
         if a.inverseDuration > 0 {
           // Only the first and last segments of the window are clipped.
           let s0 = a.time >= lowerTime ? 0 : (lowerTime - a.time) * a.inverseDuration
           let s1 = b.time <= upperTime ? 1 : min(1, (upperTime - a.time) * a.inverseDuration)
-          if s0 <= s1 {
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            var s =
-              a.inverseLengthSquared > 0
-              ? ((x - a.x) * dx + (y - a.y) * dy) * a.inverseLengthSquared
-              : (preferredTime - a.time) * a.inverseDuration
-            s = min(max(s, s0), s1)
-            let ex = x - (a.x + s * dx)
-            let ey = y - (a.y + s * dy)
-            consider(ex * ex + ey * ey, a.time + s * (b.time - a.time))
-          }
-        } else if a.time >= lowerTime {
+          guard s0 <= s1 else { return }
+          let dx = b.x - a.x
+          let dy = b.y - a.y
+          var s =
+            a.inverseLengthSquared > 0
+            ? ((x - a.x) * dx + (y - a.y) * dy) * a.inverseLengthSquared
+            : (preferredTime - a.time) * a.inverseDuration
+          s = min(max(s, s0), s1)
+          let ex = x - (a.x + s * dx)
+          let ey = y - (a.y + s * dy)
+          consider(ex * ex + ey * ey, a.time + s * (b.time - a.time))
+        } else if a.time >= lowerTime, a.time <= upperTime {
           // A jump with no duration: both ends were on the path at that instant.
           let ex = x - a.x
           let ey = y - a.y
@@ -287,7 +300,41 @@ public struct TruthPath: Sendable {
           let fy = y - b.y
           consider(fx * fx + fy * fy, a.time)
         }
+      }
+      /// How much path around sample k is provably farther than the best point (0 if none).
+      @inline(__always)
+      func slack(at k: Int) -> Double {
+        guard bestDistance < .infinity else { return 0 }
+        let node = nodes[k]
+        let dx = x - node.x
+        let dy = y - node.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        // A margin for rounding in the distances and in the running path length.
+        return distance - bestDistance.squareRoot() - 1e-9 * (1 + distance + node.arcLength)
+      }
+      // Forwards from the start segment.
+      var k = startSegment
+      while k <= highSegment {
+        examine(k)
         k += 1
+        guard k <= highSegment else { break }
+        let skip = slack(at: k)
+        if skip > 0 {
+          let origin = nodes[k].arcLength
+          while k <= highSegment, nodes[k + 1].arcLength - origin < skip { k += 1 }
+        }
+      }
+      // Backwards from the segment before it.
+      k = startSegment - 1
+      while k >= lowSegment {
+        examine(k)
+        k -= 1
+        guard k >= lowSegment else { break }
+        let skip = slack(at: k + 1)
+        if skip > 0 {
+          let origin = nodes[k + 1].arcLength
+          while k >= lowSegment, origin - nodes[k].arcLength < skip { k -= 1 }
+        }
       }
     }
     return bestTime

@@ -31,8 +31,9 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     try stages.validate()
   }
 
-  /// A fresh predictor for this configuration. Call ``validate()`` first: out-of-range values
-  /// are not rejected here (they never crash, but may predict nonsense).
+  /// A fresh predictor for this configuration: the family wrapped in its stages
+  /// (``ComposedPredictor``). Call ``validate()`` first: out-of-range values are not rejected
+  /// here (they never crash, but may predict nonsense).
   public func makePredictor() -> any Predictor {
     switch family {
     case .hold(let p): ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)

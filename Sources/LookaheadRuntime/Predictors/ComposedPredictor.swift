@@ -61,8 +61,9 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     if let p = sample.pressure, !p.isFinite { sample.pressure = nil }
     if let a = sample.altitude, !a.isFinite { sample.altitude = nil }
     if let a = sample.azimuth, !a.isFinite { sample.azimuth = nil }
-    if prefilter != nil {
-      let filtered = prefilter!.filter(SIMD2(sample.x, sample.y), at: sample.time)
+    if var filter = prefilter {
+      let filtered = filter.filter(SIMD2(sample.x, sample.y), at: sample.time)
+      prefilter = filter
       sample.x = filtered.x
       sample.y = filtered.y
     }
@@ -75,12 +76,13 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     base.observe(sample)
     gates.observe(time: sample.time, x: sample.x, y: sample.y)
     last = sample
-    if postfilter != nil, stages.postfilterReferenceHorizonSeconds > 0,
+    if var filter = postfilter, stages.postfilterReferenceHorizonSeconds > 0,
       let ahead = base.predict(at: sample.time + stages.postfilterReferenceHorizonSeconds)
     {
       let offset = SIMD2(ahead.x - sample.x, ahead.y - sample.y)
       rawOffset = offset
-      filteredOffset = postfilter!.filter(offset, at: sample.time)
+      filteredOffset = filter.filter(offset, at: sample.time)
+      postfilter = filter
       hasOffset = true
     }
   }

@@ -88,4 +88,30 @@ import _LookaheadTestSupport
       #expect(abs(p95 - expected.p95) <= Tolerance.printed(expected.p95), "\(name) p95 \(p95)")
     }
   }
+
+  /// Invariants on real, irregular data: a predictor that knows the truth (interpolated here
+  /// independently) has no error, no jitter, and saves exactly the horizon; at horizon 0 a hold
+  /// is exact.
+  @Test func oracleSavesTheWholeHorizonOnRealStrokes() throws {
+    let strokes = try Self.strokes()
+    let horizon = 4.0 / 240
+    let oracle = try Self.score(strokes, horizon: horizon) { samples, i, target in
+      var j = i
+      while j + 1 < samples.count, samples[j + 1].time <= target { j += 1 }
+      guard j + 1 < samples.count else { return PredictedPosition(x: samples[j].x, y: samples[j].y) }
+      let a = samples[j]
+      let b = samples[j + 1]
+      let f = (target - a.time) / (b.time - a.time)
+      return PredictedPosition(x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y))
+    }
+    #expect(try #require(oracle.value("error_max_native")) < 1e-9)
+    #expect(try #require(oracle.value("jitter_max_native")) < 1e-9)
+    let saved = try #require(oracle.value("latency_saved_mean_ms"))
+    #expect(abs(saved - horizon * 1000) < 1e-6)
+    #expect(try #require(oracle.value("lateness_p95_ms")) < 1e-6)
+    #expect(try #require(oracle.value("over_anticipation_p95_ms")) < 1e-6)
+    let zero = try Self.score(strokes, horizon: 0) { _, _, _ in nil }
+    #expect(zero.value("error_max_native") == 0)
+    #expect(zero.value("latency_saved_mean_ms") == 0)
+  }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead train` prints and records: the cross-validation table, the chosen K and λ,
+/// the held-out scores beside linear extrapolation, and the provenance of the run.
+public struct TrainReport: Sendable, Codable {
+  public var format = "lookahead-train-result"
+  public var formatVersion = 1
+  public var provenance: TuneReport.Provenance
+  public var horizonsMilliseconds: [Double]
+  public var split: String
+  public var rotateToMotion: Bool
+  public var lengthUnit: String
+  public var trainWriters: [String]
+  public var testWriters: [String]
+  public var crossValidation: [TrainRun.CrossValidationRow]
+  public var chosen: TrainRun.CrossValidationRow
+  public var folds: [TrainRun.CrossValidationRow]
+  public var heldOut: [TrainRun.HorizonScore]
+  public var parameters: LearnedLinearPredictor.Parameters
+
+  public init(outcome: TrainRun.Outcome, request: TrainRun.Request, provenance: TuneReport.Provenance) {
+    self.provenance = provenance
+    horizonsMilliseconds = request.horizons.map { $0 * 1000 }
+    split = request.split?.description ?? "none (separate test data)"
+    rotateToMotion = request.rotateToMotion
+    lengthUnit = outcome.lengthUnit
+    trainWriters = outcome.trainWriters
+    testWriters = outcome.testWriters
+    crossValidation = outcome.crossValidation
+    chosen = outcome.chosen
+    folds = outcome.folds
+    heldOut = outcome.heldOut
+    parameters = outcome.parameters
+  }
+
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try encoder.encode(self)
+  }
+
+  /// The model file: ``LearnedLinearPredictor/Parameters`` as JSON (decodes directly into it).
+  public static func modelJSON(_ parameters: LearnedLinearPredictor.Parameters) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(parameters)
+  }
+
+  public var text: String {
+    var lines: [String] = []
+    lines.append("learned linear predictor, split \(split), rotate to motion \(rotateToMotion)")
+    lines.append("leave-one-writer-out cross-validation on \(trainWriters.count) training writers (mean error, trace units):")
+    lines.append("   K   lambda      mean error   predictions")
+    for row in crossValidation {
+      let mark = row.historyCount == chosen.historyCount && row.lambda == chosen.lambda ? " *" : ""
+      lines.append(String(format: "%4d   %-9.0e   %10.5g   %11d", row.historyCount, row.lambda, row.meanError, row.predictionCount) + mark)
+    }
+    lines.append("chosen: K = \(chosen.historyCount), lambda = \(chosen.lambda)")
+    for (i, fold) in folds.enumerated() {
+      lines.append("  fold \(i + 1) chose K = \(fold.historyCount), lambda = \(fold.lambda)")
+    }
+    lines.append("")
+    lines.append("held-out writers (never trained on): \(testWriters.joined(separator: ", "))")
+    lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95")
+    for h in heldOut {
+      lines.append(
+        String(format: "%10.2f   %12d   %9.4f   %8.4f   %11.4f   %10.4f", h.horizonMilliseconds, h.issuePoints, h.mean, h.p95, h.linearMean, h.linearP95))
+    }
+    return lines.joined(separator: "\n")
+  }
+}

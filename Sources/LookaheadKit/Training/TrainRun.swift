@@ -1,0 +1,172 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead train` does, as one function a test can call: choose the learned linear
+/// predictor's history length K and ridge strength λ by leave-one-writer-out cross-validation on
+/// the training writers (``LearnedLinearTrainer``), fit the final model on all training writers,
+/// and score it on writers it never saw with the per-sample anchor protocol
+/// (`ANCHOR-PROTOCOL.md` §1), beside linear extrapolation on the same points.
+///
+/// Splits: holdout or explicit (train side trains, test side scores); k-fold or
+/// leave-one-writer-out cross-fits (each fold chooses K, λ and fits on the other writers, and is
+/// scored on its own; errors pooled; the written model is then chosen and fitted on all
+/// writers); or no split with separate test data.
+public enum TrainRun {
+  public struct Request: Sendable {
+    /// Horizons to train and score, seconds.
+    public var horizons: [Double]
+    public var split: WriterSplit?
+    public var historyCounts: [Int]
+    public var lambdas: [Double]
+    public var rotateToMotion: Bool
+    public var parts: Int
+
+    public init(
+      horizons: [Double] = FixedHorizon.anchorSeconds, split: WriterSplit?,
+      historyCounts: [Int] = [2, 3, 4, 6, 8], lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2],
+      rotateToMotion: Bool = true, parts: Int = availableCoreCount
+    ) {
+      self.horizons = horizons
+      self.split = split
+      self.historyCounts = historyCounts
+      self.lambdas = lambdas
+      self.rotateToMotion = rotateToMotion
+      self.parts = parts
+    }
+
+    var trainer: LearnedLinearTrainer {
+      var options = LearnedLinearTrainer.Options(horizons: horizons)
+      options.historyCounts = historyCounts
+      options.lambdas = lambdas
+      options.rotateToMotion = rotateToMotion
+      options.parts = parts
+      return LearnedLinearTrainer(options: options)
+    }
+  }
+
+  /// One horizon's held-out score: the model and linear extrapolation on the same issue points.
+  public struct HorizonScore: Sendable, Codable {
+    public var horizonMilliseconds: Double
+    public var issuePoints: Int
+    public var mean: Double
+    public var p95: Double
+    public var linearMean: Double
+    public var linearP95: Double
+  }
+
+  public struct CrossValidationRow: Sendable, Codable {
+    public var historyCount: Int
+    public var lambda: Double
+    public var meanError: Double
+    public var predictionCount: Int
+  }
+
+  public struct Outcome: Sendable {
+    /// The cross-validation table of the final model's choice (on all training writers).
+    public var crossValidation: [CrossValidationRow]
+    public var chosen: CrossValidationRow
+    public var parameters: LearnedLinearPredictor.Parameters
+    public var trainWriters: [String]
+    public var testWriters: [String]
+    public var heldOut: [HorizonScore]
+    public var lengthUnit: String
+    /// Per cross-fitted fold: the chosen K and λ.
+    public var folds: [CrossValidationRow]
+  }
+
+  public struct SetupError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Strokes labelled for the inner cross-validation: by writer when there are at least two;
+  /// with a single training writer (WacomMSP13 cross-fitted has two writers in all), by
+  /// ``singleWriterFolds`` interleaved groups of that writer's strokes, so that K and λ can
+  /// still be chosen on data the fit did not see. The test writers are never involved.
+  static func crossValidationGroups(_ strokes: [Stroke]) -> [Stroke] {
+    let writers = Set(strokes.map { $0.writer ?? "unknown" })
+    guard writers.count < 2 else { return strokes }
+    return strokes.enumerated().map { index, stroke in
+      var relabelled = stroke
+      relabelled.writer = "\(stroke.writer ?? "unknown")#\(index % singleWriterFolds + 1)"
+      return relabelled
+    }
+  }
+
+  /// Folds of one writer's strokes when only one writer trains.
+  public static let singleWriterFolds = 4
+
+  public static func run(_ request: Request, data: TuningData, testData: TuningData? = nil) throws -> Outcome {
+    guard !request.horizons.isEmpty, request.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+      throw SetupError(description: "--horizons must be positive milliseconds")
+    }
+    let trainer = request.trainer
+    func choose(_ strokes: [Stroke]) throws -> (LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters) {
+      let cv = try trainer.crossValidate(strokes: Self.crossValidationGroups(strokes))
+      return (cv, try trainer.fit(strokes: strokes, historyCount: cv.best.historyCount, lambda: cv.best.lambda))
+    }
+    func row(_ s: LearnedLinearTrainer.CrossValidationScore) -> CrossValidationRow {
+      CrossValidationRow(historyCount: s.historyCount, lambda: s.lambda, meanError: s.meanError, predictionCount: s.predictionCount)
+    }
+    var foldRows: [CrossValidationRow] = []
+    let finalTrain: TuningData
+    var model = [[Double]](repeating: [], count: request.horizons.count)
+    var linear = [[Double]](repeating: [], count: request.horizons.count)
+    var testWriters: [String] = []
+    func score(_ parameters: LearnedLinearPredictor.Parameters, on test: TuningData) {
+      let m = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
+        LearnedLinearPredictor(parameters: parameters)
+      }
+      let l = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
+        LinearPredictor(parameters: LinearParameters(order: 1))
+      }
+      for h in request.horizons.indices {
+        model[h] += m[h]
+        linear[h] += l[h]
+      }
+    }
+    switch request.split {
+    case nil:
+      guard let testData else {
+        throw SetupError(description: "the model must be scored on writers it never saw: give --split, or --test data")
+      }
+      finalTrain = data
+      testWriters = testData.writers
+    case .some(let split):
+      let parts = try split.parts(of: data.strokes)
+      if parts.count == 1 {
+        guard !parts[0].testWriters.isEmpty else { throw SetupError(description: "split \(split) has no test writers") }
+        finalTrain = try data.restricted(to: Set(parts[0].trainWriters))
+        if testData == nil {
+          let test = try data.restricted(to: Set(parts[0].testWriters))
+          let (_, parameters) = try choose(finalTrain.strokes)
+          score(parameters, on: test)
+          testWriters = parts[0].testWriters
+        }
+      } else {
+        for part in parts {
+          let (cv, parameters) = try choose(try data.restricted(to: Set(part.trainWriters)).strokes)
+          foldRows.append(row(cv.best))
+          score(parameters, on: try data.restricted(to: Set(part.testWriters)))
+          testWriters += part.testWriters
+        }
+        finalTrain = data
+      }
+    }
+    let (cv, parameters) = try choose(finalTrain.strokes)
+    if let testData {
+      score(parameters, on: testData)
+      testWriters = testData.writers
+    }
+    let heldOut = request.horizons.indices.map { h -> HorizonScore in
+      let m = PerSampleScore(horizon: .seconds(request.horizons[h]), errors: &model[h])
+      let l = PerSampleScore(horizon: .seconds(request.horizons[h]), errors: &linear[h])
+      return HorizonScore(
+        horizonMilliseconds: request.horizons[h] * 1000, issuePoints: m.issuePoints, mean: m.meanError,
+        p95: m.p95Error, linearMean: l.meanError, linearP95: l.p95Error)
+    }
+    return Outcome(
+      crossValidation: cv.scores.map(row), chosen: row(cv.best), parameters: parameters,
+      trainWriters: finalTrain.writers, testWriters: testWriters, heldOut: heldOut, lengthUnit: data.lengthUnit,
+      folds: foldRows)
+  }
+}

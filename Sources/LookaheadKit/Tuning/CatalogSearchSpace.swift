@@ -1,0 +1,157 @@
+import LookaheadRuntime
+
+/// The bridge between a catalog entry's declared parameters (``PredictorParameterSpec``) and a
+/// tuning ``SearchSpace``: which parameters are searched (with their declared range and scale,
+/// or a narrower range given on the command line), which are held fixed, where a local search
+/// starts (the defaults), and how a point of the search becomes a configured predictor again.
+///
+/// Real parameters keep their declared scale (log ones are searched evenly by decade), integer
+/// parameters are whole-number dimensions, and choices and flags become whole-number
+/// dimensions over the index of the choice (so a grid or a Latin hypercube can try each
+/// Kalman state model, for example).
+public struct CatalogSearchSpace: Sendable {
+  public let entry: PredictorCatalogEntry
+  /// The searched dimensions, in `--params` order.
+  public let space: SearchSpace
+  /// Values held fixed for every trial (from `name:key=value` on `--predictor`); unspecified
+  /// parameters take their declared defaults.
+  public let fixed: [String: ParameterValue]
+
+  /// Why a parameter list cannot be searched.
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case unknownParameter(predictor: String, parameter: String, known: [String])
+    case malformedRange(parameter: String, text: String)
+    case rangeOutsideDeclared(parameter: String, range: String, declared: String)
+    case logRangeNotPositive(parameter: String)
+    case fixedAndSearched(parameter: String)
+    case nothingToSearch(predictor: String)
+
+    public var description: String {
+      switch self {
+      case .unknownParameter(let predictor, let parameter, let known):
+        "--params: predictor \(predictor) has no parameter \"\(parameter)\"; its parameters: \(known.joined(separator: ", "))"
+      case .malformedRange(let parameter, let text):
+        "--params: \(parameter)=\(text) is not a range; write LOW..HIGH (for example process-noise=1e-6..1e2)"
+      case .rangeOutsideDeclared(let parameter, let range, let declared):
+        "--params: \(parameter) range \(range) leaves the declared range \(declared)"
+      case .logRangeNotPositive(let parameter):
+        "--params: \(parameter) is log-scaled, so its range must be positive"
+      case .fixedAndSearched(let parameter):
+        "\(parameter) is both fixed on --predictor and searched in --params; choose one"
+      case .nothingToSearch(let predictor):
+        "predictor \(predictor) has no numeric parameter to search; name some with --params"
+      }
+    }
+  }
+
+  /// - Parameters:
+  ///   - entry: the catalog entry to tune.
+  ///   - parameters: `--params` items, each `name` (declared range) or `name=LOW..HIGH` (a
+  ///     narrower range); `nil` searches the entry's own real and integer parameters (not the
+  ///     shared stage parameters, whose ranges are too wide to search blindly).
+  ///   - fixed: values held fixed for every trial.
+  public init(
+    entry: PredictorCatalogEntry, parameters: [String]?, fixed: [String: ParameterValue] = [:]
+  ) throws(Problem) {
+    self.entry = entry
+    self.fixed = fixed
+    let stageNames = Set(StageParameterSpecs.all.map(\.name))
+    let items: [String]
+    if let parameters {
+      items = parameters
+    } else {
+      items = entry.parameters.filter { spec in
+        guard !stageNames.contains(spec.name), fixed[spec.name] == nil else { return false }
+        switch spec.domain {
+        case .real, .integer: return true
+        case .choice, .flag: return false
+        }
+      }.map(\.name)
+    }
+    var dimensions: [SearchSpace.Dimension] = []
+    for item in items {
+      let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let name = pair[0]
+      guard let spec = entry.parameter(named: name) else {
+        throw .unknownParameter(predictor: entry.name, parameter: name, known: entry.parameters.map(\.name))
+      }
+      guard fixed[name] == nil else { throw .fixedAndSearched(parameter: name) }
+      var dimension = Self.dimension(for: spec)
+      if pair.count == 2 {
+        let bounds = pair[1].components(separatedBy: "..")
+        guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]),
+          low.isFinite, high.isFinite, low <= high
+        else { throw .malformedRange(parameter: name, text: pair[1]) }
+        guard low >= dimension.lowerBound, high <= dimension.upperBound else {
+          throw .rangeOutsideDeclared(parameter: name, range: pair[1], declared: spec.rangeDescription)
+        }
+        guard dimension.scale == .linear || low > 0 else { throw .logRangeNotPositive(parameter: name) }
+        dimension.lowerBound = low
+        dimension.upperBound = high
+      }
+      dimensions.append(dimension)
+    }
+    guard !dimensions.isEmpty else { throw .nothingToSearch(predictor: entry.name) }
+    space = SearchSpace(dimensions)
+  }
+
+  /// The search dimension of one declared parameter.
+  static func dimension(for spec: PredictorParameterSpec) -> SearchSpace.Dimension {
+    switch spec.domain {
+    case .real(let range, let scale):
+      // A log parameter whose declared range starts at 0 is searched linearly (log needs > 0).
+      let log = scale == .log && range.lowerBound > 0
+      return .init(name: spec.name, lowerBound: range.lowerBound, upperBound: range.upperBound, scale: log ? .log : .linear)
+    case .integer(let range):
+      return .init(name: spec.name, lowerBound: Double(range.lowerBound), upperBound: Double(range.upperBound), isInteger: true)
+    case .choice(let names):
+      return .init(name: spec.name, lowerBound: 0, upperBound: Double(max(0, names.count - 1)), isInteger: true)
+    case .flag:
+      return .init(name: spec.name, lowerBound: 0, upperBound: 1, isInteger: true)
+    }
+  }
+
+  /// Typed values for a point's parameter values (in the space's order), with the fixed ones.
+  public func assignments(_ values: [Double]) -> [String: ParameterValue] {
+    var result = fixed
+    for (dimension, value) in zip(space.dimensions, values) {
+      guard let spec = entry.parameter(named: dimension.name) else { continue }
+      if case .choice(let names) = spec.domain {
+        let index = min(max(Int(value.rounded()), 0), names.count - 1)
+        result[dimension.name] = .choice(names[index])
+      } else {
+        result[dimension.name] = .number(value)
+      }
+    }
+    return result
+  }
+
+  /// The predictor for one trial's parameter values.
+  ///
+  /// Values come from the search space (inside the declared ranges) or were checked when
+  /// parsed, so they go to the entry's builder directly, with the declared defaults filled in.
+  /// (On main, ``PredictorCatalogEntry/configure(values:)`` re-parses a flag's number as "0.0",
+  /// which its flag parser refuses; this path does not depend on that.)
+  public func configure(_ values: [Double]) throws(PredictorCatalogError) -> CatalogPredictor {
+    var all = assignments(values)
+    for spec in entry.parameters where all[spec.name] == nil { all[spec.name] = spec.defaultValue }
+    return try entry.build(ParameterValues(all))
+  }
+
+  /// The unit-cube point of the declared defaults (clamped into a narrowed range), where
+  /// Nelder–Mead starts.
+  public var defaultUnitPoint: [Double] {
+    space.dimensions.map { dimension in
+      guard let spec = entry.parameter(named: dimension.name) else { return 0.5 }
+      let value: Double
+      switch (spec.defaultValue, spec.domain) {
+      case (.choice(let name), .choice(let names)): value = Double(names.firstIndex(of: name) ?? 0)
+      case (.number(let v), _): value = v
+      default: value = dimension.lowerBound
+      }
+      let clamped = min(max(value, dimension.lowerBound), dimension.upperBound)
+      if dimension.scale == .log, clamped <= 0 { return 0 }
+      return min(max(dimension.unit(of: clamped), 0), 1)
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import LookaheadRuntime
+
+/// Computes a ``TuningObjective`` for predictors on one ``TuningData``, using every core:
+/// strokes are split into contiguous runs (``parallelChunks``), each run scored on its own core,
+/// and the runs joined in stroke order, so a score is identical to the bit for any core count.
+///
+/// What does not depend on the predictor (TurboTouch's no-prediction baseline) is computed once,
+/// here.
+public struct ObjectiveEvaluator: Sendable {
+  public let objective: TuningObjective
+  public let data: TuningData
+  /// The device replay for replay-based objectives (`latency`, `weighted`).
+  public let replay: Replay
+  public let metricSettings: MetricSettings
+  public let parts: Int
+  private let holdComponents: TurboTouchCost.Components?
+
+  /// An objective's value and the metrics recorded beside it.
+  public struct Score: Sendable, Hashable {
+    /// Lower is better.
+    public var value: Double
+    public var metrics: [String: Double]
+  }
+
+  /// The scorecard columns recorded for every replay-based trial (for Pareto fronts).
+  public static let recordedColumns = [
+    "error_mean_mm", "error_p95_mm", "latency_saved_mean_ms", "stroke_end_overshoot_p95_mm", "jitter_rms_mm",
+    "wrong_direction_fraction",
+  ]
+
+  public init(
+    objective: TuningObjective, data: TuningData, replay: Replay,
+    metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount
+  ) {
+    self.objective = objective
+    self.data = data
+    self.replay = replay
+    self.metricSettings = metricSettings
+    self.parts = parts
+    if case .turboTouch(let settings) = objective {
+      let series = Self.errorSeries(
+        data: data, horizon: settings.horizonSeconds, parts: parts,
+        makePredictor: { HoldPredictor(parameters: HoldParameters()) })
+      holdComponents = TurboTouchCost.components(series, cutoffHz: settings.cutoffHz)
+    } else {
+      holdComponents = nil
+    }
+  }
+
+  /// Scores one predictor (a fresh one per stroke from `makePredictor`).
+  public func score(_ makePredictor: @escaping @Sendable () -> any Predictor) throws -> Score {
+    switch objective {
+    case .error(let statistic, let horizons):
+      let errors = perSampleErrors(horizons: horizons, makePredictor: makePredictor)
+      var meanSum = 0.0, p95Sum = 0.0
+      for var column in errors {
+        let s = PerSampleScore(horizon: .seconds(0), errors: &column)
+        meanSum += s.meanError
+        p95Sum += s.p95Error
+      }
+      let n = Double(max(1, errors.count))
+      let unit = data.inMillimetres ? "mm" : "native"
+      let mean = meanSum / n, p95 = p95Sum / n
+      return Score(
+        value: statistic == .mean ? mean : p95, metrics: ["error_mean_\(unit)": mean, "error_p95_\(unit)": p95])
+    case .turboTouch(let settings):
+      let series = Self.errorSeries(data: data, horizon: settings.horizonSeconds, parts: parts, makePredictor: makePredictor)
+      let components = TurboTouchCost.components(series, cutoffHz: settings.cutoffHz)
+      let hold = holdComponents ?? components
+      return Score(
+        value: TurboTouchCost.cost(components, hold: hold, settings: settings),
+        metrics: [
+          "turbotouch_mean_error": components.mean, "turbotouch_max_error": components.maximum,
+          "turbotouch_jitter": components.jitter,
+        ])
+    case .latency(let overshootBound, let jitterBound, let wrongBound):
+      let card = try scorecard(makePredictor)
+      let metrics = Self.recorded(card)
+      guard let saved = card.value("latency_saved_mean_ms") else {
+        throw ObjectiveError.missingColumn(name: "latency_saved_mean_ms", known: card.columns.map(\.name))
+      }
+      var excess = 0.0
+      var infeasible = false
+      for (bound, column) in [
+        (overshootBound, "stroke_end_overshoot_p95_mm"), (jitterBound, "jitter_rms_mm"),
+        (wrongBound, "wrong_direction_fraction"),
+      ] {
+        guard let bound else { continue }
+        // An undefined side effect (no stroke came to rest, say) cannot violate its bound.
+        guard let value = card.value(column), value > bound else { continue }
+        infeasible = true
+        excess += bound > 0 ? (value - bound) / bound : value
+      }
+      return Score(value: infeasible ? TuningObjective.infeasiblePenalty + excess : -saved, metrics: metrics)
+    case .weighted(let columns):
+      let card = try scorecard(makePredictor)
+      var total = 0.0
+      for item in columns {
+        guard card.columnIndex(item.column) != nil else {
+          throw ObjectiveError.missingColumn(name: item.column, known: card.columns.map(\.name))
+        }
+        guard let value = card.value(item.column) else {
+          throw ObjectiveError.undefinedColumn(name: item.column)
+        }
+        total += item.weight * value
+      }
+      return Score(value: total, metrics: Self.recorded(card))
+    }
+  }
+
+  public enum ObjectiveError: Error, Equatable, CustomStringConvertible {
+    case missingColumn(name: String, known: [String])
+    case undefinedColumn(name: String)
+    public var description: String {
+      switch self {
+      case .missingColumn(let name, let known):
+        "the scorecard has no column \(name); columns: \(known.joined(separator: ", "))"
+      case .undefinedColumn(let name):
+        "scorecard column \(name) is undefined on this data (no scale, or nothing to measure)"
+      }
+    }
+  }
+
+  static func recorded(_ card: Scorecard) -> [String: Double] {
+    var metrics: [String: Double] = [:]
+    for name in recordedColumns { if let v = card.value(name), v.isFinite { metrics[name] = v } }
+    return metrics
+  }
+
+  /// Pooled per-sample errors (mm, or trace units) per horizon, over every stroke.
+  public func perSampleErrors(
+    horizons: [Double], makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [[Double]] {
+    Self.perSampleErrors(data: data, horizons: horizons, parts: parts, makePredictor: makePredictor)
+  }
+
+  /// Pooled per-sample errors (mm, or trace units) per horizon over every stroke of `data`, with
+  /// the strokes split across `parts` cores and joined in stroke order.
+  public static func perSampleErrors(
+    data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [[Double]] {
+    let replay = PerSampleReplay(horizons: horizons.map { .seconds($0) })
+    let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[Double]] in
+      var errors = [[Double]](repeating: [], count: horizons.count)
+      let base = range.lowerBound
+      replay.forEachIssuePoint(makePredictor(), on: Array(data.strokes[range])) { point in
+        errors[point.horizonIndex].append(point.error * data.scales[base + point.strokeIndex])
+      }
+      return errors
+    }
+    var pooled = [[Double]](repeating: [], count: horizons.count)
+    for chunk in chunks { for h in horizons.indices { pooled[h] += chunk[h] } }
+    return pooled
+  }
+
+  /// Each stroke's error vectors (scaled) at one horizon, for TurboTouch's cost.
+  static func errorSeries(
+    data: TuningData, horizon: Double, parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [[TurboTouchCost.ErrorPoint]] {
+    let replay = PerSampleReplay(horizons: [.seconds(horizon)])
+    let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[TurboTouchCost.ErrorPoint]] in
+      var series = [[TurboTouchCost.ErrorPoint]](repeating: [], count: range.count)
+      replay.forEachIssuePoint(makePredictor(), on: Array(data.strokes[range])) { point in
+        let scale = data.scales[range.lowerBound + point.strokeIndex]
+        series[point.strokeIndex].append(
+          .init(
+            time: point.targetTime, dx: (point.predictedX - point.truthX) * scale,
+            dy: (point.predictedY - point.truthY) * scale))
+      }
+      return series
+    }
+    return chunks.flatMap { $0 }
+  }
+
+  /// The scorecard of a predictor over every stroke through the device replay, pooled across
+  /// traces (a replay-based objective's input).
+  public func scorecard(_ makePredictor: @escaping @Sendable () -> any Predictor) throws -> Scorecard {
+    let data = self.data
+    let settings = metricSettings
+    let replay = self.replay
+    let results = parallelChunks(count: data.strokes.count, parts: parts) { range -> Result<MetricsScorer, Error> in
+      Result {
+        var scorer = try MetricsScorer(settings: settings)
+        for position in range {
+          try Evaluator.score(
+            strokeIndex: data.strokeIndices[position], of: data.traces[data.traceIndices[position]],
+            replay: replay, predictor: makePredictor(), scorer: &scorer, record: nil)
+        }
+        return scorer
+      }
+    }
+    var total = try MetricsScorer(settings: settings)
+    for result in results { total.append(contentsOf: try result.get()) }
+    return total.scorecard()
+  }
+}

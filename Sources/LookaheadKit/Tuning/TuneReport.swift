@@ -1,0 +1,132 @@
+import Foundation
+
+/// What `lookahead tune` prints and records: a human table, and a JSON result file with
+/// everything that produced it (command line, version, predictor, space, objective, split,
+/// strategy, seed, datasets and their checksums, profile) beside the results.
+public struct TuneReport: Sendable, Codable {
+  public struct Provenance: Sendable, Codable {
+    public var commandLine: String
+    public var version: String
+    /// Dataset references and the SHA-256 of every file read (`path sha256`).
+    public var datasets: [String: [String]]
+    public init(commandLine: String, version: String = LookaheadVersion.string, datasets: [String: [String]]) {
+      self.commandLine = commandLine
+      self.version = version
+      self.datasets = datasets
+    }
+  }
+
+  public struct HorizonScore: Sendable, Codable {
+    public var horizonMilliseconds: Double
+    public var issuePoints: Int
+    public var mean: Double
+    public var p95: Double
+  }
+
+  public struct SearchSummary: Sendable, Codable {
+    public var label: String
+    public var trainWriters: [String]
+    public var trials: Int
+    public var failedTrials: Int
+    public var bestTrial: Int
+    public var bestObjective: Double
+    public var bestSpecification: String
+  }
+
+  public struct ParetoRow: Sendable, Codable {
+    public var trial: Int
+    public var errorMeanMillimetres: Double
+    public var latencySavedMilliseconds: Double
+    public var specification: String
+  }
+
+  public var format = "lookahead-tune-result"
+  public var formatVersion = 1
+  public var provenance: Provenance
+  public var predictor: String
+  public var parameters: [String]
+  public var objective: String
+  public var split: String
+  public var strategy: String
+  public var trials: Int
+  public var seed: UInt64
+  public var profile: String
+  public var lengthUnit: String
+  public var best: SearchSummary
+  public var folds: [SearchSummary]
+  /// Scored on writers the search never saw, per anchor horizon.
+  public var heldOutWriters: [String]
+  public var heldOut: [HorizonScore]
+  public var heldOutObjective: Double?
+  public var pareto: [ParetoRow]
+
+  public init(outcome: TuneRun.Outcome, request: TuneRun.Request, provenance: Provenance) {
+    self.provenance = provenance
+    predictor = request.predictor
+    parameters = outcome.searchSpace.dimensions.map { "\($0.name)=\($0.lowerBound)..\($0.upperBound) (\($0.scale.rawValue)\($0.isInteger ? ", integer" : ""))" }
+    objective = request.objective.description
+    split = request.split?.description ?? "none (separate test data)"
+    strategy = request.strategy.rawValue
+    trials = request.trials
+    seed = request.seed
+    profile = request.profile.name
+    lengthUnit = outcome.lengthUnit
+    func summary(_ s: TuneRun.Search) -> SearchSummary {
+      SearchSummary(
+        label: s.label, trainWriters: s.trainWriters, trials: s.trials.count,
+        failedTrials: s.trials.filter { $0.objective == nil }.count, bestTrial: s.best.index,
+        bestObjective: s.best.objective ?? .nan, bestSpecification: s.bestPredictor.specification)
+    }
+    best = summary(outcome.final)
+    folds = outcome.folds.map(summary)
+    heldOutWriters = outcome.heldOut.writers
+    heldOut = outcome.heldOut.scores.map { score in
+      var ms = 0.0
+      if case .seconds(let s) = score.horizon { ms = s * 1000 }
+      return HorizonScore(horizonMilliseconds: ms, issuePoints: score.issuePoints, mean: score.meanError, p95: score.p95Error)
+    }
+    heldOutObjective = outcome.heldOut.objective
+    pareto = outcome.pareto.map {
+      ParetoRow(trial: $0.trial, errorMeanMillimetres: $0.errorMeanMillimetres, latencySavedMilliseconds: $0.latencySavedMilliseconds, specification: $0.specification)
+    }
+  }
+
+  /// The JSON result file.
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try encoder.encode(self)
+  }
+
+  /// The human summary.
+  public var text: String {
+    func f(_ v: Double) -> String { String(format: "%.4g", v) }
+    var lines: [String] = []
+    lines.append("tune \(predictor)  objective \(objective)  strategy \(strategy)  seed \(seed)  split \(split)")
+    for s in folds {
+      lines.append("  \(s.label): trained on \(s.trainWriters.count) writers, best trial \(s.bestTrial) objective \(f(s.bestObjective)): \(s.bestSpecification)")
+    }
+    lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed): trial \(best.bestTrial), objective \(f(best.bestObjective))")
+    lines.append("  \(best.bestSpecification)")
+    lines.append("")
+    lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : heldOutWriters.joined(separator: ", "))")
+    if let heldOutObjective { lines.append("held-out objective: \(f(heldOutObjective))") }
+    lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)")
+    for h in heldOut {
+      lines.append(
+        String(format: "%10.2f   %12d   %9.4f   %9.4f", h.horizonMilliseconds, h.issuePoints, h.mean, h.p95))
+    }
+    lines.append("")
+    if pareto.isEmpty {
+      lines.append("Pareto front: no trial had both error and latency saved")
+    } else {
+      lines.append("Pareto front, error vs effective latency saved (\(profile), search data):")
+      lines.append("trial   error mean mm   latency saved ms   configuration")
+      for p in pareto {
+        lines.append(String(format: "%5d   %13.4f   %16.3f   ", p.trial, p.errorMeanMillimetres, p.latencySavedMilliseconds) + p.specification)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead tune` does, as one function a test can call: search a catalog predictor's
+/// parameters for the best objective on the training writers, journal every trial, score the
+/// result on writers the search never saw, and report the Pareto front of error against
+/// effective latency saved (`Docs/Tuning.md`).
+///
+/// Splits: a holdout or explicit split searches the train side and scores the test side; a
+/// k-fold or leave-one-writer-out split *cross-fits* (each fold searched on the other writers and
+/// scored on its own, the held-out errors pooled, so every writer is scored by a configuration
+/// that never saw them) and then searches all writers once more for the configuration it writes;
+/// separate test data (`--test`) is scored by the configuration searched on all of the data.
+public enum TuneRun {
+  /// The search strategy and its budget.
+  public enum Strategy: String, Sendable, Hashable, CaseIterable {
+    case grid
+    case lhs
+    case nelderMead = "nelder-mead"
+  }
+
+  public struct Request: Sendable {
+    /// `name` or `name:key=value,…` (the values given are held fixed).
+    public var predictor: String
+    /// `--params` items (`name` or `name=LOW..HIGH`), or nil for the entry's own numeric ones.
+    public var parameters: [String]?
+    public var objective: TuningObjective
+    /// How writers are divided; nil needs ``TuneRun/run(_:data:testData:catalog:progress:)``'s
+    /// `testData`.
+    public var split: WriterSplit?
+    public var strategy: Strategy
+    /// Trials per search (a grid uses the largest full grid that fits).
+    public var trials: Int
+    public var seed: UInt64
+    /// Device profile for replay-based objectives and the Pareto front.
+    public var profile: DeviceProfile
+    /// Journal of the (final) search; folds use `<journal>.fold<N>`.
+    public var journal: URL?
+    /// Start journals afresh instead of resuming (`--force`).
+    public var fresh: Bool
+    /// Recorded in every journal header (datasets and checksums, command line).
+    public var context: [String: String]
+    public var parts: Int
+    /// For per-sample objectives: how many of the best distinct trials are replayed through
+    /// the device profile for the Pareto front (default 8; 0 skips the front).
+    public var paretoCandidates = 8
+
+    public init(
+      predictor: String, parameters: [String]? = nil, objective: TuningObjective, split: WriterSplit?,
+      strategy: Strategy, trials: Int, seed: UInt64, profile: DeviceProfile = .pencil240ProMotion120,
+      journal: URL? = nil, fresh: Bool = false, context: [String: String] = [:], parts: Int = availableCoreCount
+    ) {
+      self.predictor = predictor
+      self.parameters = parameters
+      self.objective = objective
+      self.split = split
+      self.strategy = strategy
+      self.trials = trials
+      self.seed = seed
+      self.profile = profile
+      self.journal = journal
+      self.fresh = fresh
+      self.context = context
+      self.parts = parts
+    }
+  }
+
+  /// One search's outcome.
+  public struct Search: Sendable {
+    /// Which search: "all" or "fold N".
+    public var label: String
+    public var trainWriters: [String]
+    public var trials: [TuningJournal.Trial]
+    public var best: TuningJournal.Trial
+    public var bestPredictor: CatalogPredictor
+  }
+
+  /// A point of the Pareto front: a trial and its error and latency saved on the search data.
+  public struct ParetoPoint: Sendable {
+    public var trial: Int
+    public var specification: String
+    public var errorMeanMillimetres: Double
+    public var latencySavedMilliseconds: Double
+  }
+
+  /// The held-out scores, per anchor horizon, in mm (or trace units).
+  public struct HeldOut: Sendable {
+    public var writers: [String]
+    public var scores: [PerSampleScore]
+    /// The objective on the held-out data (single searches only; nil when cross-fitted).
+    public var objective: Double?
+  }
+
+  public struct Outcome: Sendable {
+    public var searchSpace: SearchSpace
+    /// The search whose best configuration is written.
+    public var final: Search
+    /// Cross-validation folds (empty for a single search).
+    public var folds: [Search]
+    public var heldOut: HeldOut
+    public var pareto: [ParetoPoint]
+    public var lengthUnit: String
+  }
+
+  public struct Progress: Sendable {
+    public var label: String
+    public var done: Int
+    public var total: Int
+    public var resumed: Int
+    public var bestObjective: Double?
+  }
+
+  public struct SetupError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Runs the tune.
+  public static func run(
+    _ request: Request, data: TuningData, testData: TuningData? = nil,
+    catalog: PredictorCatalog = .exported, progress: (Progress) -> Void = { _ in }
+  ) throws -> Outcome {
+    let specification = try PredictorSpecification(parsing: request.predictor)
+    let entry = try catalog.entry(named: specification.name)
+    var fixed: [String: ParameterValue] = [:]
+    for (key, value) in specification.assignments {
+      guard let spec = entry.parameter(named: key) else {
+        throw PredictorCatalogError.unknownParameter(predictor: entry.name, parameter: key, known: entry.parameters.map(\.name))
+      }
+      fixed[key] = try spec.parse(value, predictor: entry.name)
+    }
+    let space = try CatalogSearchSpace(entry: entry, parameters: request.parameters, fixed: fixed)
+    guard request.trials > 0 else { throw SetupError(description: "--trials must be at least 1") }
+    let replay = try Replay(profile: request.profile, seed: request.seed)
+
+    func search(_ label: String, on searchData: TuningData, journal: URL?) throws -> Search {
+      let evaluator = ObjectiveEvaluator(objective: request.objective, data: searchData, replay: replay, parts: request.parts)
+      var context = request.context
+      context["split"] = request.split?.description ?? "none"
+      context["search"] = label
+      context["train-writers"] = searchData.writers.joined(separator: ",")
+      context["fixed"] = specification.assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+      if request.objective.usesReplay { context["profile"] = request.profile.name }
+      let header = TuningJournal.Header(
+        predictor: entry.name, space: space.space, strategy: strategyDescription(request, space: space),
+        seed: request.seed, objective: request.objective.description, context: context)
+      let evaluate: ([Double]) throws -> (Double, [String: Double]) = { values in
+        let predictor = try space.configure(values)
+        let score = try evaluator.score(predictor.makePredictor)
+        return (score.value, score.metrics)
+      }
+      let report: (Int, Int, TuningJournal.Trial?) -> Void = { done, resumed, best in
+        progress(Progress(label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective))
+      }
+      let trials: [TuningJournal.Trial]
+      let journalFile = journal.map(TuningJournal.init(url:))
+      switch request.strategy {
+      case .grid:
+        let points = gridPoints(trials: request.trials, dimensions: space.space.count)
+        trials = try runTuner(header, GridSearch(dimensionCount: space.space.count, pointsPerDimension: points), journalFile, request, evaluate, report)
+      case .lhs:
+        trials = try runTuner(header, LatinHypercubeSearch(dimensionCount: space.space.count, count: request.trials, seed: request.seed), journalFile, request, evaluate, report)
+      case .nelderMead:
+        trials = try runTuner(header, NelderMeadSearch(start: space.defaultUnitPoint, step: 0.25, budget: request.trials), journalFile, request, evaluate, report)
+      }
+      guard let best = bestTrial(trials) else {
+        let reasons = Set(trials.compactMap(\.failure)).sorted().prefix(3).joined(separator: "; ")
+        throw SetupError(description: "every trial of the \(label) search failed (\(reasons))")
+      }
+      return Search(label: label, trainWriters: searchData.writers, trials: trials, best: best, bestPredictor: try space.configure(best.values))
+    }
+
+    var folds: [Search] = []
+    let final: Search
+    let heldOut: HeldOut
+    let anchor = FixedHorizon.anchorSeconds
+    switch request.split {
+    case nil:
+      guard let testData else {
+        throw SetupError(description: "a tuned score must come from writers the search never saw: give --split, or --test data")
+      }
+      final = try search("all", on: data, journal: request.journal)
+      heldOut = try score(final.bestPredictor, on: testData, request: request, replay: replay, anchor: anchor)
+    case .some(let split):
+      let splitParts = try split.parts(of: data.strokes)
+      if splitParts.count == 1 {
+        let part = splitParts[0]
+        guard !part.testWriters.isEmpty else { throw SetupError(description: "split \(split) has no test writers") }
+        let train = try data.restricted(to: Set(part.trainWriters))
+        final = try search("all", on: train, journal: request.journal)
+        let test = try testData ?? data.restricted(to: Set(part.testWriters))
+        heldOut = try score(final.bestPredictor, on: test, request: request, replay: replay, anchor: anchor)
+      } else {
+        var pooled = [[Double]](repeating: [], count: anchor.count)
+        var scoredWriters: [String] = []
+        for (f, part) in splitParts.enumerated() {
+          let journal = request.journal.map { URL(fileURLWithPath: $0.path + ".fold\(f + 1)") }
+          let fold = try search("fold \(f + 1)", on: try data.restricted(to: Set(part.trainWriters)), journal: journal)
+          folds.append(fold)
+          let test = try data.restricted(to: Set(part.testWriters))
+          let errors = ObjectiveEvaluator(objective: request.objective, data: test, replay: replay, parts: request.parts)
+            .perSampleErrors(horizons: anchor, makePredictor: fold.bestPredictor.makePredictor)
+          for h in anchor.indices { pooled[h] += errors[h] }
+          scoredWriters += part.testWriters
+        }
+        final = try search("all", on: data, journal: request.journal)
+        if let testData {
+          heldOut = try score(final.bestPredictor, on: testData, request: request, replay: replay, anchor: anchor)
+        } else {
+          heldOut = HeldOut(
+            writers: scoredWriters,
+            scores: anchor.indices.map { PerSampleScore(horizon: .seconds(anchor[$0]), errors: &pooled[$0]) },
+            objective: nil)
+        }
+      }
+    }
+    let searchData = request.split.flatMap { split in
+      (try? split.parts(of: data.strokes)).flatMap { $0.count == 1 ? try? data.restricted(to: Set($0[0].trainWriters)) : nil }
+    } ?? data
+    let pareto = try paretoFront(final, space: space, data: searchData, request: request, replay: replay)
+    return Outcome(
+      searchSpace: space.space, final: final, folds: folds, heldOut: heldOut, pareto: pareto,
+      lengthUnit: data.lengthUnit)
+  }
+
+  /// The trial with the lowest objective (the first of equals).
+  static func bestTrial(_ trials: [TuningJournal.Trial]) -> TuningJournal.Trial? {
+    var best: TuningJournal.Trial?
+    for trial in trials {
+      guard let objective = trial.objective, objective.isFinite else { continue }
+      if best?.objective.map({ objective < $0 }) ?? true { best = trial }
+    }
+    return best
+  }
+
+  /// The largest points-per-dimension whose full grid fits in `trials` (at least 2).
+  static func gridPoints(trials: Int, dimensions: Int) -> Int {
+    var points = 2
+    while pow(Double(points + 1), Double(dimensions)) <= Double(trials) { points += 1 }
+    return points
+  }
+
+  static func strategyDescription(_ request: Request, space: CatalogSearchSpace) -> String {
+    switch request.strategy {
+    case .grid: "grid points=\(gridPoints(trials: request.trials, dimensions: space.space.count))"
+    case .lhs: "lhs trials=\(request.trials)"
+    case .nelderMead: "nelder-mead budget=\(request.trials) step=0.25"
+    }
+  }
+
+  private static func runTuner<S: SearchStrategy>(
+    _ header: TuningJournal.Header, _ strategy: S, _ journal: TuningJournal?, _ request: Request,
+    _ evaluate: ([Double]) throws -> (Double, [String: Double]),
+    _ report: (Int, Int, TuningJournal.Trial?) -> Void
+  ) throws -> [TuningJournal.Trial] {
+    var tuner = Tuner(header: header, strategy: strategy, journal: journal)
+    return try tuner.run(
+      maximumTrials: request.trials, fresh: request.fresh,
+      evaluate: { values in
+        let (value, metrics) = try evaluate(values)
+        return .init(objective: value, metrics: metrics)
+      },
+      progress: { report($0.done, $0.resumed, $0.best) })
+  }
+
+  /// The per-sample scores (anchor horizons) and the objective of `predictor` on `data`.
+  static func score(
+    _ predictor: CatalogPredictor, on data: TuningData, request: Request, replay: Replay, anchor: [Double]
+  ) throws -> HeldOut {
+    let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
+    var errors = evaluator.perSampleErrors(horizons: anchor, makePredictor: predictor.makePredictor)
+    let scores = anchor.indices.map { PerSampleScore(horizon: .seconds(anchor[$0]), errors: &errors[$0]) }
+    return HeldOut(writers: data.writers, scores: scores, objective: try evaluator.score(predictor.makePredictor).value)
+  }
+
+  /// Error against latency saved, through the device replay on the search data: every trial's
+  /// recorded metrics for replay-based objectives; otherwise the best distinct trials are
+  /// replayed once more (a per-sample objective records no latency): ``Request/paretoCandidates``.
+  static func paretoFront(
+    _ search: Search, space: CatalogSearchSpace, data: TuningData, request: Request, replay: Replay
+  ) throws -> [ParetoPoint] {
+    var candidates: [(trial: TuningJournal.Trial, error: Double, latency: Double)] = []
+    if request.objective.usesReplay {
+      for trial in search.trials {
+        if let e = trial.metrics["error_mean_mm"], let l = trial.metrics["latency_saved_mean_ms"] {
+          candidates.append((trial, e, l))
+        }
+      }
+    } else {
+      var seen = Set<[Double]>()
+      let ranked = search.trials.compactMap { trial in trial.objective.map { (trial, $0) } }
+        .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }.map(\.0)
+      let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
+      for trial in ranked where seen.insert(trial.values).inserted {
+        guard seen.count <= request.paretoCandidates else { break }
+        guard let predictor = try? space.configure(trial.values),
+          let card = try? evaluator.scorecard(predictor.makePredictor),
+          let e = card.value("error_mean_mm"), let l = card.value("latency_saved_mean_ms")
+        else { continue }
+        candidates.append((trial, e, l))
+      }
+    }
+    let front = ParetoFront.indices(costs: candidates.map(\.error), benefits: candidates.map(\.latency))
+    return front.map { i in
+      ParetoPoint(
+        trial: candidates[i].trial.index,
+        specification: (try? space.configure(candidates[i].trial.values).specification) ?? "",
+        errorMeanMillimetres: candidates[i].error, latencySavedMilliseconds: candidates[i].latency)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// The strokes a tuning objective is computed on: one trace per dataset (its metadata gives the
+/// millimetre scale and the device), contact strokes only, possibly restricted to some writers
+/// (one side of a ``WriterSplit``).
+public struct TuningData: Sendable {
+  public private(set) var traces: [Trace]
+  /// Every stroke, across traces, in trace then stroke order.
+  public private(set) var strokes: [Stroke]
+  /// For each of ``strokes``: its trace's index.
+  public private(set) var traceIndices: [Int]
+  /// For each of ``strokes``: its index in its trace.
+  public private(set) var strokeIndices: [Int]
+  /// For each of ``strokes``: millimetres per trace unit (1 when ``inMillimetres`` is false).
+  public private(set) var scales: [Double]
+  /// Whether errors are in mm: true when every trace knows its scale; otherwise every length is
+  /// in trace units (and mixing traces of different units is refused by ``init(traces:)``).
+  public let inMillimetres: Bool
+
+  public struct MixedUnits: Error, CustomStringConvertible {
+    public var sources: [String]
+    public var description: String {
+      "cannot pool \(sources.joined(separator: ", ")): at least one has no millimetre scale and their units differ"
+    }
+  }
+
+  /// - Parameter traces: the traces (hover strokes are left out).
+  public init(traces: [Trace]) throws {
+    let known = traces.allSatisfy { $0.metadata.millimetresPerUnit != nil }
+    if !known, Set(traces.map(\.metadata.coordinateUnit)).count > 1 {
+      throw MixedUnits(sources: traces.map(\.metadata.source))
+    }
+    inMillimetres = known
+    self.traces = traces.map { Trace(metadata: $0.metadata, strokes: $0.contactStrokes) }
+    strokes = []
+    traceIndices = []
+    strokeIndices = []
+    scales = []
+    for (t, trace) in self.traces.enumerated() {
+      for (s, stroke) in trace.strokes.enumerated() {
+        strokes.append(stroke)
+        traceIndices.append(t)
+        strokeIndices.append(s)
+        scales.append(known ? trace.metadata.millimetresPerUnit ?? 1 : 1)
+      }
+    }
+  }
+
+  /// The same traces with only the strokes of `writers`.
+  public func restricted(to writers: Set<String>) throws -> TuningData {
+    try TuningData(traces: traces.map { trace in
+      Trace(metadata: trace.metadata, strokes: trace.strokes.filter { writers.contains($0.writer ?? "") })
+    })
+  }
+
+  /// The unit of every length: "mm" or the traces' unit.
+  public var lengthUnit: String { inMillimetres ? "mm" : traces.first?.metadata.coordinateUnit ?? "units" }
+
+  /// All strokes in one list (for ``WriterSplit``).
+  public var writers: [String] {
+    var seen: [String] = []
+    for stroke in strokes { if let w = stroke.writer, !seen.contains(w) { seen.append(w) } }
+    return seen
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead train`: fit the learned linear predictor, K and λ by leave-one-writer-out
+/// cross-validation, scored on writers it never saw (Docs/Tuning.md).
+struct TrainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "train",
+    abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
+    discussion: """
+      The model file holds LearnedLinearPredictor.Parameters as JSON; the full result (CV table, held-out
+      scores, provenance) is written beside it as NAME.train.json.
+      Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
+      """)
+
+  @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms).")
+  var horizons: String?
+
+  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
+  var split: String?
+
+  @Option(help: "Held-out dataset scored with the model trained on the DATASETs (repeatable).")
+  var test: [String] = []
+
+  @Option(help: "Candidate history lengths K, comma-separated (default 2,3,4,6,8).")
+  var history: String = "2,3,4,6,8"
+
+  @Option(help: "Candidate ridge strengths lambda (per training row), comma-separated (default 1e-8,1e-6,1e-4,1e-2).")
+  var lambdas: String = "1e-8,1e-6,1e-4,1e-2"
+
+  @Flag(help: "Do not rotate the features into the direction of motion.")
+  var noRotate = false
+
+  @Option(name: [.short, .customLong("output")], help: "Write the model (LearnedLinearPredictor.Parameters JSON) here.")
+  var output: String?
+
+  @Flag(help: "Overwrite the output files.")
+  var force = false
+
+  @Flag(help: "Print the result as JSON instead of a table.")
+  var json = false
+
+  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
+  var dataDir: String?
+
+  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.")
+  var datasets: [String] = []
+
+  func run() throws {
+    guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to train on") }
+    func numbers(_ text: String, _ option: String) throws -> [Double] {
+      let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+        throw ValidationError("\(option) must be comma-separated numbers, got \"\(text)\"")
+      }
+      return values.compactMap { $0 }
+    }
+    let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
+    let historyCounts = try numbers(history, "--history").map { Int($0) }
+    guard historyCounts.allSatisfy({ (1...32).contains($0) }) else { throw ValidationError("--history values must be 1…32") }
+    let lambdaValues = try numbers(lambdas, "--lambdas")
+    guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
+    do {
+      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+      let outURL = output.map { URL(fileURLWithPath: $0) }
+      let resultURL = outURL.map(Self.resultURL)
+      if !force {
+        for url in [outURL, resultURL].compactMap({ $0 }) where FileManager.default.fileExists(atPath: url.path) {
+          throw OutputExistsError(path: url.path)
+        }
+      }
+      var checksums: [String: [String]] = [:]
+      func load(_ references: [String]) throws -> TuningData? {
+        guard !references.isEmpty else { return nil }
+        var traces: [Trace] = []
+        for reference in references {
+          traces.append(try DatasetRegistry.load(reference, dataDirectory: dataDirectory))
+          checksums[reference] = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.path) \($0.sha256)" }
+        }
+        return try TuningData(traces: traces)
+      }
+      guard let data = try load(datasets) else { return }
+      let request = TrainRun.Request(
+        horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
+        lambdas: lambdaValues, rotateToMotion: !noRotate)
+      let outcome = try TrainRun.run(request, data: data, testData: try load(test))
+      let report = TrainReport(
+        outcome: outcome, request: request,
+        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: checksums))
+      if let outURL, let resultURL {
+        try TrainReport.modelJSON(outcome.parameters).write(to: outURL)
+        try report.jsonData().write(to: resultURL)
+      }
+      if json {
+        print(String(decoding: try report.jsonData(), as: UTF8.self))
+      } else {
+        print(report.text)
+        if let outURL, let resultURL { print("\nwrote \(outURL.path) and \(resultURL.path)") }
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+
+  static func resultURL(_ out: URL) -> URL {
+    let base = out.pathExtension == "json" ? out.deletingPathExtension() : out
+    return URL(fileURLWithPath: base.path + ".train.json")
+  }
+}

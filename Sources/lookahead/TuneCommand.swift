@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead tune`: search a predictor's parameters for an objective on some writers, score it
+/// on others (Docs/Tuning.md).
+struct TuneCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tune",
+    abstract: "Search a catalog predictor's parameters; score the best on writers the search never saw.",
+    discussion: """
+      Every trial is appended to the journal as it finishes; running the same command again resumes it.
+      Example: lookahead tune --predictor kalman --params process-noise,measurement-noise \\
+        --objective error:statistic=mean --split leave-one-writer-out --strategy lhs --trials 200 \\
+        --journal kalman.jsonl --out kalman.json WacomMSP13-HandwritingSpeed
+      """)
+
+  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).")
+  var predictor: String
+
+  @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
+  var params: String?
+
+  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default error: mean over the anchor horizons, mm).")
+  var objective: String = "error"
+
+  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
+  var split: String?
+
+  @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
+  var test: [String] = []
+
+  @Option(help: "Search strategy: grid | lhs | nelder-mead (default lhs).")
+  var strategy: String = "lhs"
+
+  @Option(help: "Trials per search (default 100).")
+  var trials: Int = 100
+
+  @Option(help: "Seed of the search and of the device replay (default 0).")
+  var seed: UInt64 = 0
+
+  @Option(help: "Device profile (preset name or JSON file) for replay-based objectives and the Pareto front.")
+  var profile: String = DeviceProfile.pencil240ProMotion120.name
+
+  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (default 8; 0 = none).")
+  var pareto: Int = 8
+
+  @Option(help: "Journal (JSON Lines) of every trial; resumed when it exists.")
+  var journal: String?
+
+  @Option(help: "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json.")
+  var out: String?
+
+  @Flag(help: "Overwrite --out files, and start a mismatched or existing journal afresh.")
+  var force = false
+
+  @Flag(help: "Print the result as JSON instead of a table.")
+  var json = false
+
+  @Flag(help: "No progress on stderr.")
+  var quiet = false
+
+  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
+  var dataDir: String?
+
+  @Argument(help: "Datasets (names, NAME:subset, or paths) to search on.")
+  var datasets: [String] = []
+
+  func run() throws {
+    guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to tune on") }
+    guard let strategyChoice = TuneRun.Strategy(rawValue: strategy) else {
+      throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    do {
+      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+      let parsedObjective = try TuningObjective(parsing: objective)
+      let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
+      let device = try DeviceProfile.resolve(profile)
+      let outURL = out.map { URL(fileURLWithPath: $0) }
+      let resultURL = outURL.map(Self.resultURL)
+      if !force {
+        for url in [outURL, resultURL].compactMap({ $0 }) where FileManager.default.fileExists(atPath: url.path) {
+          throw OutputExistsError(path: url.path)
+        }
+      }
+      var checksums: [String: [String]] = [:]
+      func load(_ references: [String]) throws -> TuningData? {
+        guard !references.isEmpty else { return nil }
+        var traces: [Trace] = []
+        for reference in references {
+          traces.append(try DatasetRegistry.load(reference, dataDirectory: dataDirectory))
+          checksums[reference] = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.path) \($0.sha256)" }
+        }
+        return try TuningData(traces: traces)
+      }
+      guard let data = try load(datasets) else { return }
+      let testData = try load(test)
+      var context: [String: String] = [:]
+      for (reference, sums) in checksums.sorted(by: { $0.key < $1.key }) {
+        context["dataset \(reference)"] = sums.joined(separator: "; ")
+      }
+      context["test"] = test.joined(separator: ",")
+      guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
+      var request = TuneRun.Request(
+        predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
+        objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
+        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: force, context: context)
+      request.paretoCandidates = pareto
+      let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
+      let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
+        bar.update(progress)
+      }
+      bar.finish()
+      let report = TuneReport(
+        outcome: outcome, request: request,
+        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: checksums))
+      if let outURL, let resultURL {
+        let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
+        try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)
+        try report.jsonData().write(to: resultURL)
+      }
+      if json {
+        print(String(decoding: try report.jsonData(), as: UTF8.self))
+      } else {
+        print(report.text)
+        if let outURL, let resultURL { print("\nwrote \(outURL.path) and \(resultURL.path)") }
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+
+  /// `best.json` → `best.tune.json`.
+  static func resultURL(_ out: URL) -> URL {
+    let base = out.pathExtension == "json" ? out.deletingPathExtension() : out
+    return URL(fileURLWithPath: base.path + ".tune.json")
+  }
+}
+
+/// A one-line progress bar on stderr: trials done, best so far, ETA.
+final class ProgressBar: @unchecked Sendable {
+  private let enabled: Bool
+  private var started = Date()
+  private var label = ""
+  private var firstNew: (count: Int, at: Date)?
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  func update(_ p: TuneRun.Progress) {
+    guard enabled else { return }
+    if p.label != label {
+      if !label.isEmpty { FileHandle.standardError.write(Data("\n".utf8)) }
+      label = p.label
+      started = Date()
+      firstNew = nil
+    }
+    if firstNew == nil { firstNew = (p.done - 1, Date()) }
+    var eta = "?"
+    if let firstNew, p.done > firstNew.count {
+      let perTrial = Date().timeIntervalSince(started) / Double(p.done - firstNew.count)
+      eta = String(format: "%.0fs", perTrial * Double(max(0, p.total - p.done)))
+    }
+    let width = 30
+    let filled = min(width, p.total > 0 ? width * p.done / p.total : width)
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    let best = p.bestObjective.map { String(format: "%.5g", $0) } ?? "-"
+    FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(p.done)/\(p.total) best \(best) ETA \(eta)   ".utf8))
+  }
+
+  func finish() {
+    guard enabled, !label.isEmpty else { return }
+    FileHandle.standardError.write(Data("\n".utf8))
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import LookaheadRuntime
+import Testing
+import _LookaheadTestSupport
+
+/// End to end: the `lookahead` executable built beside the tests, run on the bundled Henze 2017
+/// Fitts subset, its JSON output and files parsed and checked.
+@Suite("CLI end to end: tune and train on a bundled subset")
+struct TuneTrainCommandTests {
+  static let executable = SharedDatasets.repositoryRoot.appendingPathComponent(".build/debug/lookahead")
+  static let split = "train=participant1,participant2,participant3,participant4,participant5,participant6;test=participant7,participant8"
+
+  struct Run {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+  }
+
+  struct NotBuilt: Error, CustomStringConvertible {
+    var description: String { "\(TuneTrainCommandTests.executable.path) is missing; build the package first (swift build)" }
+  }
+
+  static func run(_ arguments: [String]) throws -> Run {
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw NotBuilt() }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = SharedDatasets.repositoryRoot
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("tune writes journal, config and result; the result names held-out writers and 7 anchor horizons; existing outputs need --force")
+  func tune() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let journal = directory.appendingPathComponent("poly.jsonl").path
+    let out = directory.appendingPathComponent("poly.json").path
+    let arguments = [
+      "tune", "--predictor", "polynomial:order=2", "--params", "window=3..8", "--objective", "error:horizon=16.6667",
+      "--split", Self.split, "--strategy", "grid", "--trials", "3", "--pareto", "1", "--journal", journal, "--out", out,
+      "--json", "Henze2017-MobileHCI:Fitts",
+    ]
+    let first = try Self.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    let result = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
+    #expect(result["format"] as? String == "lookahead-tune-result")
+    #expect((result["heldOutWriters"] as? [String]) == ["participant7", "participant8"])
+    let heldOut = try #require(result["heldOut"] as? [[String: Any]])
+    #expect(heldOut.count == 7)
+    let best = try #require(result["best"] as? [String: Any])
+    #expect(best["trials"] as? Int == 3)
+    // The journal: a header and three trials.
+    #expect(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count == 4)
+    // The config file in the catalog's shape, with the best window.
+    let config = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+    #expect(config["predictor"] as? String == "polynomial")
+    let parameters = try #require(config["parameters"] as? [String: Any])
+    #expect([3, 6, 8].contains(parameters["window"] as? Int ?? -1))
+    #expect(parameters["order"] as? Int == 2)
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("poly.tune.json").path))
+    // Output files are not overwritten without --force.
+    let again = try Self.run(arguments)
+    #expect(again.status == 1 && again.stderr.contains("--force"))
+    // With --force the journal is started afresh and gives the same result.
+    let forced = try Self.run(arguments + ["--force"])
+    #expect(forced.status == 0)
+    let forcedResult = try #require(try JSONSerialization.jsonObject(with: forced.stdout) as? [String: Any])
+    #expect((forcedResult["best"] as? [String: Any])?["bestSpecification"] as? String == best["bestSpecification"] as? String)
+  }
+
+  @Test("bad input exits 1 with a message naming the problem")
+  func badInput() throws {
+    let objective = try Self.run(["tune", "--predictor", "kalman", "--objective", "speed", "--split", "lowo", "Henze2017-MobileHCI:Fitts"])
+    #expect(objective.status == 1 && objective.stderr.contains("unknown objective"))
+    let parameter = try Self.run(["tune", "--predictor", "kalman", "--params", "noise", "--split", "lowo", "Henze2017-MobileHCI:Fitts"])
+    #expect(parameter.status == 1 && parameter.stderr.contains("no parameter \"noise\""))
+    let split = try Self.run(["train", "--split", "train=nobody;test=participant1", "Henze2017-MobileHCI:Fitts"])
+    #expect(split.status == 1 && split.stderr.contains("nobody"))
+  }
+
+  @Test("train prints the CV table as JSON, writes a model that decodes into LearnedLinearPredictor.Parameters")
+  func train() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let model = directory.appendingPathComponent("model.json")
+    let run = try Self.run([
+      "train", "--split", Self.split, "--history", "2,4", "--lambdas", "1e-6,1e-2", "--horizons", "8.3333,16.6667",
+      "-o", model.path, "--json", "Henze2017-MobileHCI:Fitts",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let result = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    #expect((result["crossValidation"] as? [Any])?.count == 4)
+    #expect((result["testWriters"] as? [String]) == ["participant7", "participant8"])
+    let heldOut = try #require(result["heldOut"] as? [[String: Any]])
+    #expect(heldOut.count == 2)
+    let parameters = try JSONDecoder().decode(LearnedLinearPredictor.Parameters.self, from: Data(contentsOf: model))
+    #expect([2, 4].contains(parameters.historyCount))
+    #expect(parameters.weights.count == LearnedLinearFeatures.featureCount(historyCount: parameters.historyCount) * 2)
+  }
+}
