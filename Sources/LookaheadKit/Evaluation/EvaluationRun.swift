@@ -5,6 +5,11 @@ import Foundation
 /// one from its arguments and prints ``EvaluationResult``'s text, JSON or CSV.
 public struct EvaluationRun: Sendable {
   public var subjects: [EvaluationSubject]
+  /// Rows that depend on the dataset (an exported model scaled to its coordinates,
+  /// `ModelEvaluation.subject(_:label:for:)`), appended after ``subjects`` for each dataset.
+  public var datasetSubjects: (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])?
+  /// How ``datasetSubjects`` are recorded in the provenance (for example `model:PATH`).
+  public var datasetSubjectSpecifications: [String] = []
   public var datasets: [EvaluationDataset]
   public var profile: DeviceProfile
   public var seed: UInt64
@@ -27,6 +32,7 @@ public struct EvaluationRun: Sendable {
     metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount, dataDirectory: URL? = nil
   ) {
     self.subjects = EvaluationSubject.uniquingLabels(subjects)
+    datasetSubjects = nil
     self.datasets = datasets
     self.profile = profile
     self.seed = seed
@@ -50,7 +56,7 @@ public struct EvaluationRun: Sendable {
   public func run(commandLine: [String], command: String, progress: (@Sendable (String) -> Void)? = nil) throws
     -> EvaluationResult
   {
-    if let baseline, !subjects.contains(where: { $0.label == baseline }) {
+    if let baseline, datasetSubjects == nil, !subjects.contains(where: { $0.label == baseline }) {
       throw RunError(
         field: "--baseline",
         problem: "\"\(baseline)\" is not one of the predictors (\(subjects.map(\.label).joined(separator: ", ")))")
@@ -64,7 +70,7 @@ public struct EvaluationRun: Sendable {
         reference: dataset.reference, source: trace.metadata.source, strokes: trace.contactStrokes.count,
         coordinateUnit: trace.metadata.coordinateUnit, subjects: [], comparisons: [], protocolRows: [], notes: [])
       let recordedSource = EvaluationSubject.recordedDescription(of: trace)
-      let usable = subjects.filter { subject in
+      let usable = try subjects(for: dataset).filter { subject in
         guard subject.kind == .recorded else { return true }
         if recordedSource == nil {
           result.notes.append("\(subject.label): \(dataset.reference) has no recorded platform predictions; row left out")
@@ -138,10 +144,16 @@ public struct EvaluationRun: Sendable {
       settings["metric_settings"] = String(decoding: data, as: UTF8.self)
     }
     let provenance = ResultProvenance(
-      commandLine: commandLine, command: command, predictors: subjects.map(\.specification), seed: seed,
+      commandLine: commandLine, command: command, predictors: subjects.map(\.specification) + datasetSubjectSpecifications, seed: seed,
       profile: evaluationProtocol == .frameReplay ? profile : nil, evaluationProtocol: evaluationProtocol.rawValue,
       datasets: datasets.map(\.provenance), settings: settings)
     return EvaluationResult(provenance: provenance, evaluationProtocol: evaluationProtocol, datasets: results)
+  }
+
+  /// The rows for `dataset`: ``subjects`` and the dataset's own, labels made unique.
+  public func subjects(for dataset: EvaluationDataset) throws -> [EvaluationSubject] {
+    guard let datasetSubjects else { return subjects }
+    return EvaluationSubject.uniquingLabels(subjects + (try datasetSubjects(dataset)))
   }
 
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).
