@@ -18,6 +18,7 @@ struct LookaheadCommand: ParsableCommand {
       PredictorsCommand.self,
       TuneCommand.self,
       TrainCommand.self,
+      BenchTuningCommand.self,
     ]
   )
 }
