@@ -10,7 +10,7 @@ import LookaheadRuntime
 ///    16.7 ms over the given corpus, both cores; baseline in the same run: the hold predictor
 ///    scored the same way (the protocol's cost floor), per configuration;
 /// 2. fitting the learned linear model (K = 4, rows from the corpus at the seven anchor
-///    horizons, repeated until at least `rows` rows) by ``LearnedLinearTrainer``: feature
+///    horizons, the shortest prefix of the strokes giving at least `rows` rows) by ``LearnedLinearTrainer``: feature
 ///    extraction + `dsyrk`/`dgemm` accumulation across cores + `dposv`; baseline in the same run:
 ///    the accumulation alone on the same rows, prebuilt.
 public enum TuningBenchmark {
@@ -72,30 +72,41 @@ public enum TuningBenchmark {
     options.parts = parts
     let trainer = LearnedLinearTrainer(options: options)
     let k = 4
-    // Rows per pass over the strokes, then enough copies of the strokes for `minimumRows`.
-    let once = trainer.normalEquations(strokes: strokes, historyCount: k).rowCount
+    let featureCount = LearnedLinearFeatures.featureCount(historyCount: k)
+    // Rows each stroke gives (setup, not measured); then the shortest prefix of the strokes
+    // (repeated if need be) giving at least `minimumRows` rows.
+    var features: [Double] = [], targets: [Double] = []
+    var rowsPerStroke: [Int] = []
+    for stroke in strokes {
+      let before = features.count
+      LearnedLinearTrainer.appendRows(of: stroke, historyCount: k, options: options, features: &features, targets: &targets)
+      rowsPerStroke.append((features.count - before) / featureCount)
+    }
+    let once = rowsPerStroke.reduce(0, +)
     guard once > 0 else { throw TuneRun.SetupError(description: "the corpus gives no training rows") }
-    let copies = (minimumRows + once - 1) / once
-    let training = Array([[Stroke]](repeating: strokes, count: copies).joined())
+    var training: [Stroke] = []
+    var planned = 0
+    var index = 0
+    while planned < minimumRows {
+      training.append(strokes[index % strokes.count])
+      planned += rowsPerStroke[index % strokes.count]
+      index += 1
+    }
     var rows = 0
     let elapsed = try seconds {
       let equations = trainer.normalEquations(strokes: training, historyCount: k)
       rows = equations.rowCount
       _ = try equations.solve(lambda: 1e-6)
     }
-    // Baseline: the accumulation alone, rows prebuilt (what OpenBLAS does of the work).
-    var features: [Double] = [], targets: [Double] = []
-    for stroke in strokes {
-      LearnedLinearTrainer.appendRows(of: stroke, historyCount: k, options: options, features: &features, targets: &targets)
-    }
-    let featureCount = LearnedLinearFeatures.featureCount(historyCount: k)
+    // Baseline: the accumulation alone on the same rows, prebuilt (what OpenBLAS does of the work).
     var allFeatures: [Double] = [], allTargets: [Double] = []
-    allFeatures.reserveCapacity(features.count * copies)
-    allTargets.reserveCapacity(targets.count * copies)
-    for _ in 0..<copies {
-      allFeatures += features
-      allTargets += targets
+    allFeatures.reserveCapacity(planned * featureCount)
+    allTargets.reserveCapacity(planned * 2)
+    for stroke in training {
+      LearnedLinearTrainer.appendRows(of: stroke, historyCount: k, options: options, features: &allFeatures, targets: &allTargets)
     }
+    features = []
+    targets = []
     let accumulate = seconds {
       _ = NormalEquations.accumulated(
         features: allFeatures, targets: allTargets, featureCount: featureCount, targetCount: 2, parts: parts)
