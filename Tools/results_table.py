@@ -43,7 +43,9 @@ for dataset, stem in datasets:
     tuned, tr = ours(os.path.join(results, f"{stem}-polynomial.tune.json"))
     trained, lr = ours(os.path.join(results, f"{stem}-learned.train.json"))
     print(f"### {dataset}\n")
-    print(f"Tuned: `{tr['best']['bestSpecification']}` (split {tr['split']}); trained: K = {lr['chosen']['historyCount']}, λ = {lr['chosen']['lambda']:g} (split {lr['split']}).\n")
+    spec = dict(kv.split("=", 1) for kv in tr['best']['bestSpecification'].split(":", 1)[1].split(","))
+    searched = ", ".join(f"{k}={float(spec[k]):.4g}" for k in ["order", "window", "half-life", "gap-limit"])
+    print(f"Tuned polynomial: {searched} (split: {tr['split']}). Learned linear: K = {lr['chosen']['historyCount']}, λ = {lr['chosen']['lambda']:g} (split: {lr['split']}).\n")
     print("| predictor, mm mean / p95 | " + " | ".join(heads) + " |")
     print("|---|" + "---|" * len(heads))
     for name, values in refs:
@@ -62,8 +64,16 @@ for dataset, stem in datasets:
                     misses.append(f"{heads[h]} mean vs {name.split(')')[0]})")
                 if v[1] >= r[1]:
                     misses.append(f"{heads[h]} p95 vs {name.split(')')[0]})")
-        summary.append((dataset, label, misses))
+        summary.append((dataset, label, misses, len([1 for v in values]) * 2 * len(refs)))
     print()
 print("### Where we do not beat a reference row\n")
-for dataset, label, misses in summary:
-    print(f"- {dataset}, {label}: " + ("beats every reference row at every horizon (mean and p95)" if not misses else f"{len(misses)} misses: " + ", ".join(misses)))
+for dataset, label, misses, _ in summary:
+    if not misses:
+        print(f"- {dataset}, {label}: beats every reference row at every horizon, mean and p95")
+        continue
+    by_row = {}
+    for m in misses:
+        horizon, rest = m.split(" ms ", 1)
+        stat, row = rest.split(" vs ")
+        by_row.setdefault(row, []).append(f"{horizon} {stat}")
+    print(f"- {dataset}, {label}: {len(misses)} cells not beaten: " + "; ".join(f"{row} at {', '.join(v)}" for row, v in by_row.items()))
