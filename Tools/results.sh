@@ -16,7 +16,7 @@ mkdir -p "$OUT"
 # Polynomial: every searched parameter is unit-free (orders, sample counts, seconds), so a configuration
 # carries over between datasets. gap-limit is searched too: its 20 ms default resets the fit on 60 Hz data.
 TUNE=(tune --predictor polynomial --params order,window=2..16,half-life=0..0.05,gap-limit=0..0.1
-      --objective error:statistic=mean,horizon=anchor --strategy lhs --trials "$TRIALS" --seed 1 --quiet --force)
+      --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force)
 "$BIN" "${TUNE[@]}" --split leave-one-writer-out --journal "$OUT/henze.jsonl" --out "$OUT/henze-polynomial.json" Henze2017-MobileHCI
 "$BIN" "${TUNE[@]}" --test WacomMSP13-HandwritingSpeed:ID0001 --journal "$OUT/wacom.jsonl" --out "$OUT/wacom-polynomial.json" WacomMSP13-HandwritingSpeed:ID0002
 "$BIN" "${TUNE[@]}" --test SVC2004-Task2:test --journal "$OUT/svc.jsonl" --out "$OUT/svc-polynomial.json" SVC2004-Task2:train
