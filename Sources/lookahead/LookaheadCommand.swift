@@ -24,6 +24,7 @@ struct LookaheadCommand: ParsableCommand {
       TuneCommand.self,
       TrainCommand.self,
       BenchTuningCommand.self,
+      ReportCommand.self,
     ]
   )
 }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One file given to `lookahead report`, recognised by its content: an `evaluate`/`compare`
+/// JSON result (``EvaluationResult``), a `sweep` JSON result (``SweepResult``), a tuning journal
+/// (``TuningJournal``, JSON Lines), or the per-prediction records CSV of `evaluate --records`.
+public enum ReportInput: Sendable {
+  case evaluation(EvaluationResult, path: String)
+  case sweep(SweepResult, path: String)
+  case journal(TuningJournal.Header, [TuningJournal.Trial], path: String)
+  case records(PredictionRecordTable)
+
+  public var path: String {
+    switch self {
+    case .evaluation(_, let path), .sweep(_, let path), .journal(_, _, let path): path
+    case .records(let table): table.path
+    }
+  }
+
+  /// The provenance recorded in the file, when it has one in structured form.
+  public var provenance: ResultProvenance? {
+    switch self {
+    case .evaluation(let result, _): result.provenance
+    case .sweep(let result, _): result.provenance
+    case .journal, .records: nil
+    }
+  }
+
+  /// Reads and recognises `url`. Errors name the file and, for JSON, the coding path.
+  public static func load(_ url: URL) throws -> ReportInput {
+    let path = url.path
+    if let head = try? FileHandle(forReadingFrom: url), let firstBytes = try? head.read(upToCount: 256),
+      String(decoding: firstBytes, as: UTF8.self).contains("\"lookahead-tune-journal\"")
+    {
+      try? head.close()
+      guard let read = try TuningJournal(url: url).read() else {
+        throw TraceInputError(file: path, location: .file, field: nil, problem: "cannot read the journal")
+      }
+      return .journal(read.header, read.trials, path: path)
+    }
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw TraceInputError(file: path, location: .file, field: nil, problem: "cannot read: \(error.localizedDescription)")
+    }
+    return try parse(data, path: path)
+  }
+
+  /// Recognises and decodes `data` read from `path`.
+  public static func parse(_ data: Data, path: String) throws -> ReportInput {
+    let text = String(decoding: data, as: UTF8.self)
+    let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+    let trimmed = text.drop { $0.isWhitespace }
+    if firstLine.contains("\"lookahead-tune-journal\"") {
+      let temporary = FileManager.default.temporaryDirectory
+        .appendingPathComponent("lookahead-report-journal-\(UUID().uuidString).jsonl")
+      try data.write(to: temporary)
+      defer { try? FileManager.default.removeItem(at: temporary) }
+      do {
+        guard let read = try TuningJournal(url: temporary).read() else {
+          throw TraceInputError(file: path, location: .file, field: nil, problem: "empty journal")
+        }
+        return .journal(read.header, read.trials, path: path)
+      } catch let error as TraceInputError {
+        throw TraceInputError(file: path, location: error.location, field: error.field, problem: error.problem)
+      }
+    }
+    if trimmed.hasPrefix("{") {
+      let decoder = JSONDecoder()
+      decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      let isEvaluation = text.contains("\"evaluationProtocol\"") && text.contains("\"comparisons\"")
+      do {
+        if isEvaluation {
+          return .evaluation(try decoder.decode(EvaluationResult.self, from: data), path: path)
+        }
+        return .sweep(try decoder.decode(SweepResult.self, from: data), path: path)
+      } catch let error as DecodingError {
+        throw Self.describe(error, path: path, expected: isEvaluation ? "an evaluate/compare result" : "a sweep result")
+      }
+    }
+    let header = text.split(separator: "\n").first { !$0.hasPrefix("#") }.map(String.init) ?? ""
+    if PredictionRecordTable.isRecordsHeader(header) {
+      return .records(try PredictionRecordTable.parse(text, path: path))
+    }
+    throw TraceInputError(
+      file: path, location: .file, field: nil,
+      problem: "not a result lookahead report reads (expected the --json of evaluate, compare or sweep, "
+        + "a tune journal, or the CSV of evaluate --records)")
+  }
+
+  static func describe(_ error: DecodingError, path: String, expected: String) -> TraceInputError {
+    func jsonPath(_ codingPath: [any CodingKey]) -> String {
+      "$" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined()
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return TraceInputError(
+        file: path, location: .jsonPath(jsonPath(context.codingPath + [key])), field: key.stringValue,
+        problem: "missing; expected \(expected)")
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return TraceInputError(
+        file: path, location: .jsonPath(jsonPath(context.codingPath)), field: context.codingPath.last?.stringValue,
+        problem: context.debugDescription + " (expected \(expected))")
+    @unknown default:
+      return TraceInputError(file: path, location: .file, field: nil, problem: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead report RESULT... [-o report.html] [--format html|md] [--force]`: one self-contained
+/// HTML report (or Markdown with SVG figures beside it) from evaluate/compare/sweep JSON results,
+/// tune journals and `evaluate --records` CSV files (Docs/Report.md).
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Write an HTML (or Markdown) report with figures from evaluate/compare/sweep/tune results.",
+    discussion: """
+      Inputs, recognised by content: the --json output of evaluate, compare or sweep; a tune \
+      journal (JSON Lines); the CSV of evaluate --records (per-stroke small multiples). The HTML is \
+      one file with inline SVG and CSS, no scripts and no network. --format md writes Markdown and \
+      the figures as SVG files in a folder named after the output (report-figures/).
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case html, md
+  }
+
+  @Argument(help: "Result files: evaluate/compare/sweep --json, tune journals, evaluate --records CSV.")
+  var results: [String] = []
+
+  @Option(name: [.customShort("o"), .customLong("output")], help: "Output file (default report.html, or report.md with --format md).")
+  var output: String?
+
+  @Option(help: "html or md (default: from the output's extension, else html).")
+  var format: Format?
+
+  @Flag(help: "Replace existing output files.")
+  var force = false
+
+  @Option(help: "Report title (default \"Lookahead report\").")
+  var title = "Lookahead report"
+
+  @Option(name: .customLong("digitizer-rate"), help: "Sample rate of the timing diagram's stroke, Hz (default: a sweep input's step, else 240).")
+  var digitizerRateHz: Double?
+
+  @Option(name: .customLong("max-strokes"), help: "Strokes drawn per records file (default 12).")
+  var maximumStrokes = 12
+
+  @Flag(help: "Print nothing on success.")
+  var quiet = false
+
+  func run() throws {
+    try runEvaluationCommand {
+      guard !results.isEmpty else { throw ValidationError("give at least one result file") }
+      guard maximumStrokes >= 1 else { throw ValidationError("--max-strokes must be at least 1") }
+      if let digitizerRateHz, !(digitizerRateHz > 0 && digitizerRateHz.isFinite && digitizerRateHz <= 100_000) {
+        throw ValidationError("--digitizer-rate must be a positive rate in Hz")
+      }
+      let chosen = format ?? (output.map { $0.lowercased().hasSuffix(".md") ? .md : .html } ?? .html)
+      let outputPath = output ?? (chosen == .md ? "report.md" : "report.html")
+      let outputURL = URL(fileURLWithPath: outputPath)
+      for path in results where !FileManager.default.fileExists(atPath: path) {
+        throw ValidationError("\(path): no such file")
+      }
+      try ResultFile.checkWritable(outputURL, force: force)
+      let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }
+      var document = try ReportDocument(
+        inputs: inputs, title: title, digitizerRateHz: digitizerRateHz, maximumStrokes: maximumStrokes)
+      let commandLine = ResultProvenance(
+        commandLine: CommandLine.arguments, command: "report", predictors: [], seed: 0, profile: nil,
+        evaluationProtocol: "", datasets: []).commandLineText
+      document.reportProvenance = [("command", commandLine), ("version", LookaheadVersion.string)]
+        + (try results.map { ("input", try SHA256.hex(fileAt: URL(fileURLWithPath: $0)) + "  " + $0) })
+      switch chosen {
+      case .html:
+        try ResultFile.write(document.html, to: outputURL, force: force)
+        if !quiet { print("wrote \(outputPath) (\(document.sections.count) sections)") }
+      case .md:
+        let stem = outputURL.deletingPathExtension().lastPathComponent
+        let folder = stem + "-figures"
+        let base = outputURL.deletingLastPathComponent()
+        let (text, files) = document.markdown(figureDirectory: folder)
+        for file in files { try ResultFile.checkWritable(base.appendingPathComponent(file.path), force: force) }
+        try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
+        for file in files { try ResultFile.write(file.contents, to: base.appendingPathComponent(file.path), force: force) }
+        try ResultFile.write(text, to: outputURL, force: force)
+        if !quiet { print("wrote \(outputPath) and \(files.count) figures in \(base.appendingPathComponent(folder).path)") }
+      }
+    }
+  }
+}
