@@ -42,10 +42,12 @@ public struct TuningData: Sendable {
     strokeIndices = []
     scales = []
     cleaned = []
-    var kept: [TraceSample] = []
+    let cleaner = StrokeCleaner()
+    var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
-        _ = AnchorCleaning.clean(stroke.samples, into: &kept)
+        // R1–R3 exactly as the per-sample protocol cleans (the importers' own rules).
+        let kept = cleaner.clean(stroke.samples, report: &report).kept
         let start = kept.first?.time ?? 0
         cleaned.append(kept.map { sample in
           PointerSample(
