@@ -76,10 +76,18 @@ public struct EvaluationRun: Sendable {
           result.notes.append("\(subject.label): \(dataset.reference) has no recorded platform predictions; row left out")
           return false
         }
+        if evaluationProtocol == .anchor {
+          result.recordedRows = ProtocolEvaluation.recordedAtOwnLeads(trace, label: subject.label, dataset: dataset)
+          result.notes.append(
+            "\(subject.label): recorded predictions exist only at their own leads, so they are scored at their own "
+              + "timestamps (ANCHOR-PROTOCOL.md, Apple table method), bucketed by lead in 240 Hz periods, with hold "
+              + "and linear at the same anchors and targets")
+          return false
+        }
         if evaluationProtocol != .frameReplay {
           result.notes.append(
             "\(subject.label): recorded predictions exist only at their own leads, so they are not scored under "
-              + "the per-sample protocol; see the frame-replay compare and ANCHOR-PROTOCOL.md's Apple table")
+              + "this protocol; see the frame-replay compare")
           return false
         }
         return true
