@@ -76,10 +76,18 @@ public struct EvaluationRun: Sendable {
           result.notes.append("\(subject.label): \(dataset.reference) has no recorded platform predictions; row left out")
           return false
         }
+        if evaluationProtocol == .anchor {
+          result.recordedRows = ProtocolEvaluation.recordedAtOwnLeads(trace, label: subject.label, dataset: dataset)
+          result.notes.append(
+            "\(subject.label): recorded predictions exist only at their own leads, so they are scored at their own "
+              + "timestamps (ANCHOR-PROTOCOL.md, Apple table method), bucketed by lead in 240 Hz periods, with hold "
+              + "and linear at the same anchors and targets")
+          return false
+        }
         if evaluationProtocol != .frameReplay {
           result.notes.append(
             "\(subject.label): recorded predictions exist only at their own leads, so they are not scored under "
-              + "the per-sample protocol; see the frame-replay compare and ANCHOR-PROTOCOL.md's Apple table")
+              + "this protocol; see the frame-replay compare")
           return false
         }
         return true
@@ -107,6 +115,7 @@ public struct EvaluationRun: Sendable {
             ProtocolEvaluation.anchor(subject.strokeIndependentPredictor(), label: subject.label, dataset: dataset))
           progress?("\(dataset.reference): \(subject.label) done")
         }
+        if let note = Self.restartNote(usable) { result.notes.append(note) }
         let references = ProtocolEvaluation.anchorReferences(for: dataset)
         if references.isEmpty {
           result.notes.append(
@@ -123,6 +132,7 @@ public struct EvaluationRun: Sendable {
               subject.strokeIndependentPredictor(), label: subject.label, rawTasks: rawTasks))
           progress?("\(dataset.reference): \(subject.label) done")
         }
+        if let note = Self.restartNote(usable) { result.notes.append(note) }
         let tasks = Set(rawTasks.keys)
         result.protocolRows += ProtocolEvaluation.henze2017References().map { row in
           var row = row
@@ -148,6 +158,17 @@ public struct EvaluationRun: Sendable {
       profile: evaluationProtocol == .frameReplay ? profile : nil, evaluationProtocol: evaluationProtocol.rawValue,
       datasets: datasets.map(\.provenance), settings: settings)
     return EvaluationResult(provenance: provenance, evaluationProtocol: evaluationProtocol, datasets: results)
+  }
+
+  /// A note naming the catalog rows that restart after a gap (per-sample protocols never do).
+  static func restartNote(_ subjects: [EvaluationSubject]) -> String? {
+    let restarting = subjects.filter { subject in
+      subject.catalogPredictor?.values.contains { $0.name == "gap-limit" && $0.value != .number(0) } ?? false
+    }
+    guard !restarting.isEmpty else { return nil }
+    return restarting.map(\.label).joined(separator: ", ")
+      + ": restarts after a gap longer than its gap-limit (catalog default 20 ms), which the per-sample protocols "
+      + "never do; with gap-limit=0, hold and linear reproduce the reference rows"
   }
 
   /// The rows for `dataset`: ``subjects`` and the dataset's own, labels made unique.
