@@ -23,6 +23,9 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file (one object or an array).")
   var predictorFile: String?
 
+  @Option(name: .customLong("model"), help: "An exported model file (repeatable), labelled by its file name.")
+  var models: [String] = []
+
   @Option(help: "The label of the predictor the others are compared with (default: the first).")
   var baseline: String?
 
@@ -47,15 +50,17 @@ struct CompareCommand: ParsableCommand {
       if let predictorFile {
         subjects += try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: predictorFile))
       }
-      guard !subjects.isEmpty else { throw ValidationError("give at least one predictor") }
+      guard !subjects.isEmpty || !models.isEmpty else { throw ValidationError("give at least one predictor") }
       guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
       guard resamples >= 1 else { throw ValidationError("--resamples must be at least 1") }
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
-      let run = EvaluationRun(
+      var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
         profile: try DeviceProfile.resolve(options.profile), seed: options.seed,
         evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
+      run.datasetSubjects = try modelSubjects(models)
+      run.datasetSubjectSpecifications = models.map { "model:" + $0 }
       let result = try run.run(commandLine: CommandLine.arguments, command: "compare", progress: options.progress)
       try options.emit(try options.render(result))
     }

@@ -20,6 +20,9 @@ struct EvaluateCommand: ParsableCommand {
   @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file with one predictor.")
   var predictorFile: String?
 
+  @Option(help: "An exported model file (`lookahead export`), evaluated through the runtime.")
+  var model: String?
+
   @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
@@ -34,17 +37,22 @@ struct EvaluateCommand: ParsableCommand {
   func run() throws {
     try runEvaluationCommand {
       guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
-      let subject = try resolveSubject()
+      let subjects = model == nil ? [try resolveSubject()] : []
+      if model != nil, predictor != nil || predictorFile != nil {
+        throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
+      }
       let protocolChoice = try parseProtocol(evaluationProtocol)
       if records != nil, protocolChoice != .frameReplay {
         throw ValidationError("--records needs the frame protocol")
       }
       if let records { try ResultFile.checkWritable(URL(fileURLWithPath: records), force: options.force) }
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
-      let run = EvaluationRun(
-        subjects: [subject], datasets: try options.loadDatasets(datasets),
+      var run = EvaluationRun(
+        subjects: subjects, datasets: try options.loadDatasets(datasets),
         profile: try DeviceProfile.resolve(options.profile), seed: options.seed, evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
+      run.datasetSubjects = try modelSubjects(model.map { [$0] } ?? [])
+      run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []
       let result = try run.run(commandLine: CommandLine.arguments, command: "evaluate", progress: options.progress)
       if let records {
         let count = try run.writeRecords(
@@ -66,7 +74,7 @@ struct EvaluateCommand: ParsableCommand {
       }
       return subject
     default:
-      throw ValidationError("give exactly one of --predictor and --predictor-file")
+      throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LookaheadKit
+import LookaheadRuntime
 
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
@@ -104,9 +105,27 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
     throw fail(error.description, 1)
   } catch let error as ReplayError {
     throw fail("\(error)", 1)
+  } catch let error as ModelFileError {
+    throw fail("\(error)", 1)
+  } catch let error as ModelEvaluation.ScaleMismatch {
+    throw fail(error.description, 1)
+  } catch let error as CoordinateScaleError {
+    throw fail(error.description, 1)
   } catch {
     FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
     throw ExitCode(2)
+  }
+}
+
+/// Exported models as dataset-dependent rows (each scaled to the dataset's coordinates), for
+/// ``EvaluationRun/datasetSubjects``; labelled by file name.
+func modelSubjects(_ paths: [String]) throws -> (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])? {
+  guard !paths.isEmpty else { return nil }
+  let models = try paths.map { path in
+    (label: URL(fileURLWithPath: path).lastPathComponent, model: try LookaheadModel(contentsOf: URL(fileURLWithPath: path)))
+  }
+  return { dataset in
+    try models.map { try ModelEvaluation.subject($0.model, label: $0.label, for: dataset.trace.metadata) }
   }
 }
 

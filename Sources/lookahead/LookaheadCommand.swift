@@ -23,6 +23,7 @@ struct LookaheadCommand: ParsableCommand {
       PredictCommand.self,
       TuneCommand.self,
       TrainCommand.self,
+      BenchTuningCommand.self,
       ReportCommand.self,
     ]
   )

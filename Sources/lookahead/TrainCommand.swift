@@ -44,10 +44,25 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
   var dataDir: String?
 
+  @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
+  var henze2017 = false
+
   @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.")
   var datasets: [String] = []
 
   func run() throws {
+    if henze2017 {
+      do {
+        let raw = try DatasetRegistry.load(
+          "Henze2017-MobileHCI", dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }, options: ImportOptions(raw: true))
+        let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
+        print(Henze2017Comparison.table(cells))
+      } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode(1)
+      }
+      return
+    }
     guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to train on") }
     func numbers(_ text: String, _ option: String) throws -> [Double] {
       let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }

@@ -30,7 +30,7 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
   var test: [String] = []
 
-  @Option(help: "Search strategy: grid | lhs | nelder-mead (default lhs).")
+  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best) (default lhs).")
   var strategy: String = "lhs"
 
   @Option(help: "Trials per search (default 100).")

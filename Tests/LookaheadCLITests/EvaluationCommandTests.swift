@@ -119,4 +119,20 @@ struct EvaluationCommandTests {
     let holdAtZero = try #require(data.first { $0[1] == "hold" && $0[2] == "0.0" })
     #expect(Double(holdAtZero[5]) == 0)  // error_mean at horizon 0
   }
+
+  /// An exported model evaluates exactly like the catalog configuration it was made from.
+  @Test func modelRowEqualsItsCatalogPredictor() throws {
+    let model = DatasetsCommandTests.temporaryURL("kalman.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let export = try Self.run(["export", "--predictor", "kalman", "--dataset", "Inkable-ApplePencil", "--output", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let result = try Self.run(["compare", "kalman", "--model", model.path, "Inkable-ApplePencil", "--json", "--resamples", "100"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let decoded = try Self.decode(EvaluationResult.self, result.stdout)
+    let dataset = try #require(decoded.datasets.first)
+    #expect(dataset.subjects.count == 2)
+    #expect(dataset.subjects[0].scorecard == dataset.subjects[1].scorecard)
+    #expect(dataset.comparisons.first?.meanDifference == 0)
+    #expect(decoded.provenance.predictors.last == "model:" + model.path)
+  }
 }

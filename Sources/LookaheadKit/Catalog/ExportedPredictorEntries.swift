@@ -66,7 +66,7 @@ extension PredictorCatalog {
 
   /// An exportable entry whose family parameters come from `family`, followed by the stage
   /// parameters every exported predictor shares.
-  private static func exportable(
+  static func exportable(
     _ name: String, _ summary: String, source: String, _ own: [PredictorParameterSpec],
     family: @escaping @Sendable (ParameterValues) -> PredictorFamily
   ) -> PredictorCatalogEntry {

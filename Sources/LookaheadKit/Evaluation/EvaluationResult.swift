@@ -26,6 +26,9 @@ public struct EvaluationResult: Sendable, Codable {
     public var protocolRows: [ProtocolRow]
     /// Why a row is missing, which references apply, and similar.
     public var notes: [String]
+    /// `--protocol anchor` with `recorded`: the recorded predictions scored at their own leads,
+    /// hold and linear at the same anchors and targets, and the reference table of the same method.
+    public var recordedRows: [ProtocolRow]? = nil
   }
 
   public var provenance: ResultProvenance
@@ -54,6 +57,10 @@ public struct EvaluationResult: Sendable, Codable {
       case .anchor, .henze2017:
         section += " — protocol \(evaluationProtocol.rawValue)\n\n"
         section += ProtocolTable.text(dataset.protocolRows, nativeUnit: dataset.coordinateUnit)
+        if let recorded = dataset.recordedRows, !recorded.isEmpty {
+          section += "\n\nRecorded predictions at their own leads (bucket = lead in 240 Hz periods):\n\n"
+            + ProtocolTable.text(recorded, nativeUnit: dataset.coordinateUnit)
+        }
       }
       if !dataset.notes.isEmpty { section += "\n\n" + dataset.notes.map { "note: " + $0 }.joined(separator: "\n") }
       parts.append(section)
@@ -122,7 +129,7 @@ public struct EvaluationResult: Sendable, Codable {
       lines.append(
         "dataset,predictor,reference,subset,horizon,horizon_s,events_ahead,count,mean_native,p95_native,mean_mm,p95_mm")
       for dataset in datasets {
-        for row in dataset.protocolRows {
+        for row in dataset.protocolRows + (dataset.recordedRows ?? []) {
           for s in row.scores {
             let cells: [String] = [
               Scorecard.csvField(dataset.reference), Scorecard.csvField(row.label), row.isReference ? "1" : "0",

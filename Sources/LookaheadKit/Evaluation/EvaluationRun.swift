@@ -5,6 +5,11 @@ import Foundation
 /// one from its arguments and prints ``EvaluationResult``'s text, JSON or CSV.
 public struct EvaluationRun: Sendable {
   public var subjects: [EvaluationSubject]
+  /// Rows that depend on the dataset (an exported model scaled to its coordinates,
+  /// `ModelEvaluation.subject(_:label:for:)`), appended after ``subjects`` for each dataset.
+  public var datasetSubjects: (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])?
+  /// How ``datasetSubjects`` are recorded in the provenance (for example `model:PATH`).
+  public var datasetSubjectSpecifications: [String] = []
   public var datasets: [EvaluationDataset]
   public var profile: DeviceProfile
   public var seed: UInt64
@@ -27,6 +32,7 @@ public struct EvaluationRun: Sendable {
     metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount, dataDirectory: URL? = nil
   ) {
     self.subjects = EvaluationSubject.uniquingLabels(subjects)
+    datasetSubjects = nil
     self.datasets = datasets
     self.profile = profile
     self.seed = seed
@@ -50,7 +56,7 @@ public struct EvaluationRun: Sendable {
   public func run(commandLine: [String], command: String, progress: (@Sendable (String) -> Void)? = nil) throws
     -> EvaluationResult
   {
-    if let baseline, !subjects.contains(where: { $0.label == baseline }) {
+    if let baseline, datasetSubjects == nil, !subjects.contains(where: { $0.label == baseline }) {
       throw RunError(
         field: "--baseline",
         problem: "\"\(baseline)\" is not one of the predictors (\(subjects.map(\.label).joined(separator: ", ")))")
@@ -64,16 +70,24 @@ public struct EvaluationRun: Sendable {
         reference: dataset.reference, source: trace.metadata.source, strokes: trace.contactStrokes.count,
         coordinateUnit: trace.metadata.coordinateUnit, subjects: [], comparisons: [], protocolRows: [], notes: [])
       let recordedSource = EvaluationSubject.recordedDescription(of: trace)
-      let usable = subjects.filter { subject in
+      let usable = try subjects(for: dataset).filter { subject in
         guard subject.kind == .recorded else { return true }
         if recordedSource == nil {
           result.notes.append("\(subject.label): \(dataset.reference) has no recorded platform predictions; row left out")
           return false
         }
+        if evaluationProtocol == .anchor {
+          result.recordedRows = ProtocolEvaluation.recordedAtOwnLeads(trace, label: subject.label, dataset: dataset)
+          result.notes.append(
+            "\(subject.label): recorded predictions exist only at their own leads, so they are scored at their own "
+              + "timestamps (ANCHOR-PROTOCOL.md, Apple table method), bucketed by lead in 240 Hz periods, with hold "
+              + "and linear at the same anchors and targets")
+          return false
+        }
         if evaluationProtocol != .frameReplay {
           result.notes.append(
             "\(subject.label): recorded predictions exist only at their own leads, so they are not scored under "
-              + "the per-sample protocol; see the frame-replay compare and ANCHOR-PROTOCOL.md's Apple table")
+              + "this protocol; see the frame-replay compare")
           return false
         }
         return true
@@ -101,6 +115,7 @@ public struct EvaluationRun: Sendable {
             ProtocolEvaluation.anchor(subject.strokeIndependentPredictor(), label: subject.label, dataset: dataset))
           progress?("\(dataset.reference): \(subject.label) done")
         }
+        if let note = Self.restartNote(usable) { result.notes.append(note) }
         let references = ProtocolEvaluation.anchorReferences(for: dataset)
         if references.isEmpty {
           result.notes.append(
@@ -117,6 +132,7 @@ public struct EvaluationRun: Sendable {
               subject.strokeIndependentPredictor(), label: subject.label, rawTasks: rawTasks))
           progress?("\(dataset.reference): \(subject.label) done")
         }
+        if let note = Self.restartNote(usable) { result.notes.append(note) }
         let tasks = Set(rawTasks.keys)
         result.protocolRows += ProtocolEvaluation.henze2017References().map { row in
           var row = row
@@ -138,10 +154,27 @@ public struct EvaluationRun: Sendable {
       settings["metric_settings"] = String(decoding: data, as: UTF8.self)
     }
     let provenance = ResultProvenance(
-      commandLine: commandLine, command: command, predictors: subjects.map(\.specification), seed: seed,
+      commandLine: commandLine, command: command, predictors: subjects.map(\.specification) + datasetSubjectSpecifications, seed: seed,
       profile: evaluationProtocol == .frameReplay ? profile : nil, evaluationProtocol: evaluationProtocol.rawValue,
       datasets: datasets.map(\.provenance), settings: settings)
     return EvaluationResult(provenance: provenance, evaluationProtocol: evaluationProtocol, datasets: results)
+  }
+
+  /// A note naming the catalog rows that restart after a gap (per-sample protocols never do).
+  static func restartNote(_ subjects: [EvaluationSubject]) -> String? {
+    let restarting = subjects.filter { subject in
+      subject.catalogPredictor?.values.contains { $0.name == "gap-limit" && $0.value != .number(0) } ?? false
+    }
+    guard !restarting.isEmpty else { return nil }
+    return restarting.map(\.label).joined(separator: ", ")
+      + ": restarts after a gap longer than its gap-limit (catalog default 20 ms), which the per-sample protocols "
+      + "never do; with gap-limit=0, hold and linear reproduce the reference rows"
+  }
+
+  /// The rows for `dataset`: ``subjects`` and the dataset's own, labels made unique.
+  public func subjects(for dataset: EvaluationDataset) throws -> [EvaluationSubject] {
+    guard let datasetSubjects else { return subjects }
+    return EvaluationSubject.uniquingLabels(subjects + (try datasetSubjects(dataset)))
   }
 
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).

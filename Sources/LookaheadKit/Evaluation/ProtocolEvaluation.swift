@@ -91,6 +91,40 @@ public enum ProtocolEvaluation {
     return rows(from: ReferenceRows.anchorProtocol(dataset: anchor))
   }
 
+  /// The trace's recorded platform predictions scored at their own timestamps
+  /// (``RecordedPredictionScoring``, the method of ANCHOR-PROTOCOL.md's Apple table), bucketed
+  /// by lead in 240 Hz periods, with hold and linear at the same anchors and targets; on the
+  /// Inkable selection, followed by that table's reference rows.
+  public static func recordedAtOwnLeads(_ trace: Trace, label: String, dataset: EvaluationDataset) -> [ProtocolRow] {
+    let buckets = RecordedPredictionScoring.evaluate(strokes: trace.contactStrokes).buckets(periodSeconds: 1.0 / 240)
+    let scale = dataset.anchorDataset?.millimetresPerUnit ?? trace.metadata.millimetresPerUnit
+    func row(_ name: String, _ summary: (RecordedPredictionBucket) -> RecordedPredictionErrorSummary) -> ProtocolRow {
+      ProtocolRow(
+        label: name, isReference: false,
+        scores: buckets.map { bucket in
+          let s = summary(bucket)
+          return ProtocolScore(
+            horizonLabel: bucket.periods.map { "bucket \($0)" } ?? "all", horizonSeconds: bucket.meanLead,
+            eventsAhead: bucket.periods, count: s.count, meanNative: s.mean, p95Native: s.p95,
+            meanMillimetres: scale.map { s.mean * $0 }, p95Millimetres: scale.map { s.p95 * $0 })
+        })
+    }
+    var rows = [
+      row(label, \.recorded), row("hold at the same targets", \.hold), row("linear at the same targets", \.linear),
+    ]
+    if dataset.anchorDataset == .inkableApplePencil {
+      rows += Self.rows(from: ReferenceRows.appleRecordedPredictions).map { reference in
+        var reference = reference
+        for k in reference.scores.indices {
+          let periods = reference.scores[k].eventsAhead
+          reference.scores[k].horizonLabel = periods.map { "bucket \($0)" } ?? "all"
+        }
+        return reference
+      }
+    }
+    return rows
+  }
+
   /// The Henze 2017 tasks, in the paper's column order.
   public static let henzeTasks = ["Write", "Paint", "Fitts"]
   /// Rows ahead of the paper's three columns.
@@ -176,7 +210,7 @@ public enum ProtocolEvaluation {
         scores: group.map { row in
           ProtocolScore(
             subset: row.subset, horizonLabel: row.horizonLabel, horizonSeconds: row.horizonSeconds,
-            eventsAhead: row.evaluationProtocol == .henze2017Windows ? row.samplesAhead : nil, count: row.count,
+            eventsAhead: row.evaluationProtocol == .perSampleFixedHorizon ? nil : row.samplesAhead, count: row.count,
             meanNative: row.native?.mean, p95Native: row.native?.p95, meanMillimetres: row.millimetres?.mean,
             p95Millimetres: row.millimetres?.p95)
         })

@@ -16,7 +16,7 @@ public enum ResultFile {
 }
 
 extension EvaluationRun {
-  /// Writes the per-prediction records of the first subject on every dataset to `url` as CSV
+  /// Writes the per-prediction records of the first subject of every dataset to `url` as CSV
   /// (provenance lines, then `dataset, predictor, stroke, frame, callback_time_s,
   /// presentation_time_s, missed` and the ``PredictionOutcome`` columns), for notebooks. One
   /// core, frames in order; the file is streamed, not held in memory.
@@ -25,7 +25,6 @@ extension EvaluationRun {
   @discardableResult
   public func writeRecords(to url: URL, force: Bool, provenance: ResultProvenance) throws -> Int {
     try ResultFile.checkWritable(url, force: force)
-    guard let subject = subjects.first else { return 0 }
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
     }
@@ -38,6 +37,7 @@ extension EvaluationRun {
     let evaluator = Evaluator(
       replay: try Replay(profile: profile, seed: seed), metricSettings: metricSettings, parts: 1)
     for dataset in datasets {
+      guard let subject = try subjects(for: dataset).first else { continue }
       if subject.kind == .recorded, EvaluationSubject.recordedDescription(of: dataset.trace) == nil { continue }
       let prefix = Scorecard.csvField(dataset.reference) + "," + Scorecard.csvField(subject.label) + ","
       _ = try evaluator.evaluate(dataset.trace, subject: subject) { record in

@@ -26,11 +26,14 @@ public struct TunedConfiguration: Sendable {
     guard let read = try TuningJournal(url: url).read() else {
       throw Failure(path: url.path, problem: "the tuning journal is empty (no header line)")
     }
-    let candidates = read.trials.filter { $0.objective.map(\.isFinite) ?? false && $0.failure == nil }
-    guard var best = candidates.first else {
+    var best: (trial: TuningJournal.Trial, objective: Double)?
+    for trial in read.trials where trial.failure == nil {
+      guard let objective = trial.objective, objective.isFinite else { continue }
+      if best.map({ objective < $0.objective }) ?? true { best = (trial, objective) }
+    }
+    guard let best = best?.trial else {
       throw Failure(path: url.path, problem: "no trial finished with a finite objective")
     }
-    for trial in candidates.dropFirst() where trial.objective! < best.objective! { best = trial }
     try self.init(header: read.header, best: best, catalog: catalog, path: url.path)
   }
 

@@ -139,12 +139,10 @@ public struct ObjectiveEvaluator: Sendable {
   public static func perSampleErrors(
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[Double]] {
-    let replay = PerSampleReplay(horizons: horizons.map { .seconds($0) })
     let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[Double]] in
       var errors = [[Double]](repeating: [], count: horizons.count)
-      let base = range.lowerBound
-      replay.forEachIssuePoint(makePredictor(), on: Array(data.strokes[range])) { point in
-        errors[point.horizonIndex].append(point.error * data.scales[base + point.strokeIndex])
+      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: horizons) { stroke, h, _, ex, ey in
+        errors[h].append((ex * ex + ey * ey).squareRoot() * data.scales[stroke])
       }
       return errors
     }
@@ -153,19 +151,61 @@ public struct ObjectiveEvaluator: Sendable {
     return pooled
   }
 
+  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleaned``): the same
+  /// issue points, truths and predictions as ``PerSampleReplay/forEachIssuePoint(_:on:_:)``
+  /// (a test checks equality), without cleaning and converting the samples again for every
+  /// trial. `visit` gets the stroke's index in `data`, the horizon's index, the target time and
+  /// the error vector (prediction − truth) in trace units.
+  static func forEachIssuePoint<P: Predictor>(
+    _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double],
+    _ visit: (Int, Int, Double, Double, Double) -> Void
+  ) {
+    var predictor = predictor
+    var cursor = [Int](repeating: 0, count: horizons.count)
+    for strokeIndex in range {
+      let samples = data.cleaned[strokeIndex]
+      predictor.reset()
+      let n = samples.count
+      guard n > 0 else { continue }
+      let lastTime = samples[n - 1].time
+      for h in cursor.indices { cursor[h] = 0 }
+      for i in 0..<n {
+        let sample = samples[i]
+        predictor.observe(sample)
+        guard i >= PerSampleReplay.warmUpSamples else { continue }
+        for (h, horizon) in horizons.enumerated() {
+          let target = sample.time + horizon
+          guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
+          // Piecewise-linear truth at the target (the last sample past the end), searching
+          // forward from the issuing sample as PerSampleReplay does.
+          var j = max(cursor[h], i)
+          while j + 1 < n, samples[j + 1].time <= target { j += 1 }
+          cursor[h] = j
+          let truthX: Double, truthY: Double
+          if j + 1 >= n {
+            truthX = samples[n - 1].x
+            truthY = samples[n - 1].y
+          } else {
+            let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
+            truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
+            truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
+          }
+          let predicted = predictor.predict(at: target)
+          visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
+        }
+      }
+    }
+  }
+
   /// Each stroke's error vectors (scaled) at one horizon, for TurboTouch's cost.
   static func errorSeries(
     data: TuningData, horizon: Double, parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[TurboTouchCost.ErrorPoint]] {
-    let replay = PerSampleReplay(horizons: [.seconds(horizon)])
     let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[TurboTouchCost.ErrorPoint]] in
       var series = [[TurboTouchCost.ErrorPoint]](repeating: [], count: range.count)
-      replay.forEachIssuePoint(makePredictor(), on: Array(data.strokes[range])) { point in
-        let scale = data.scales[range.lowerBound + point.strokeIndex]
-        series[point.strokeIndex].append(
-          .init(
-            time: point.targetTime, dx: (point.predictedX - point.truthX) * scale,
-            dy: (point.predictedY - point.truthY) * scale))
+      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: [horizon]) { stroke, _, target, ex, ey in
+        let scale = data.scales[stroke]
+        series[stroke - range.lowerBound].append(.init(time: target, dx: ex * scale, dy: ey * scale))
       }
       return series
     }

@@ -17,6 +17,8 @@ public enum TuneRun {
     case grid
     case lhs
     case nelderMead = "nelder-mead"
+    /// Latin hypercube for half the trials, then Nelder–Mead from its best point.
+    case lhsNelderMead = "lhs-nelder-mead"
   }
 
   public struct Request: Sendable {
@@ -161,6 +163,11 @@ public enum TuneRun {
         trials = try runTuner(header, LatinHypercubeSearch(dimensionCount: space.space.count, count: request.trials, seed: request.seed), journalFile, request, evaluate, report)
       case .nelderMead:
         trials = try runTuner(header, NelderMeadSearch(start: space.defaultUnitPoint, step: 0.25, budget: request.trials), journalFile, request, evaluate, report)
+      case .lhsNelderMead:
+        let explore = max(1, (request.trials + 1) / 2)
+        let strategy = ExploreThenRefineSearch(
+          dimensionCount: space.space.count, exploreCount: explore, refineBudget: request.trials - explore, seed: request.seed)
+        trials = try runTuner(header, strategy, journalFile, request, evaluate, report)
       }
       guard let best = bestTrial(trials) else {
         let reasons = Set(trials.compactMap(\.failure)).sorted().prefix(3).joined(separator: "; ")
@@ -244,6 +251,7 @@ public enum TuneRun {
     case .grid: "grid points=\(gridPoints(trials: request.trials, dimensions: space.space.count))"
     case .lhs: "lhs trials=\(request.trials)"
     case .nelderMead: "nelder-mead budget=\(request.trials) step=0.25"
+    case .lhsNelderMead: "lhs-nelder-mead lhs=\(max(1, (request.trials + 1) / 2)) budget=\(request.trials) step=0.1"
     }
   }
 

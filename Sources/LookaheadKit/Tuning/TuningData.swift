@@ -1,3 +1,5 @@
+import LookaheadRuntime
+
 /// The strokes a tuning objective is computed on: one trace per dataset (its metadata gives the
 /// millimetre scale and the device), contact strokes only, possibly restricted to some writers
 /// (one side of a ``WriterSplit``).
@@ -14,6 +16,11 @@ public struct TuningData: Sendable {
   /// Whether errors are in mm: true when every trace knows its scale; otherwise every length is
   /// in trace units (and mixing traces of different units is refused by ``init(traces:)``).
   public let inMillimetres: Bool
+  /// For each of ``strokes``: its samples cleaned by the anchor rules (``AnchorCleaning``), as
+  /// the predictor observes them, with times relative to the first kept sample, exactly as
+  /// ``PerSampleReplay`` computes them. Prepared once, so that a search's thousands of trials
+  /// do not clean and convert again.
+  public private(set) var cleaned: [[PointerSample]]
 
   public struct MixedUnits: Error, CustomStringConvertible {
     public var sources: [String]
@@ -34,8 +41,19 @@ public struct TuningData: Sendable {
     traceIndices = []
     strokeIndices = []
     scales = []
+    cleaned = []
+    let cleaner = StrokeCleaner()
+    var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
+        // R1–R3 exactly as the per-sample protocol cleans (the importers' own rules).
+        let kept = cleaner.clean(stroke.samples, report: &report).kept
+        let start = kept.first?.time ?? 0
+        cleaned.append(kept.map { sample in
+          PointerSample(
+            time: sample.time - start, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
+            azimuth: sample.azimuth)
+        })
         strokes.append(stroke)
         traceIndices.append(t)
         strokeIndices.append(s)

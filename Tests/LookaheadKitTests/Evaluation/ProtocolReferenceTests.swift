@@ -42,6 +42,35 @@ struct ProtocolReferenceTests {
     }
   }
 
+  /// `recorded` under `--protocol anchor`: UIKit's predictions scored at their own leads, with
+  /// hold and linear at the same targets, reproduce ANCHOR-PROTOCOL.md's Apple table (counts,
+  /// means and p95 to the printed digits) and sit beside it.
+  @Test func recordedPredictionsReproduceTheAppleTable() throws {
+    let dataset = try Self.load("Inkable-ApplePencil")
+    let run = EvaluationRun(
+      subjects: [EvaluationSubject.recorded], datasets: [dataset], profile: .pencil240ProMotion120,
+      evaluationProtocol: .anchor)
+    let result = try run.run(commandLine: ["test"], command: "compare")
+    let rows = try #require(result.datasets.first?.recordedRows)
+    for (ours, theirs) in [
+      ("recorded", "Apple UIKit predicted touches"), ("hold at the same targets", "a) hold"),
+      ("linear at the same targets", "b) linear (last two samples)"),
+    ] {
+      let mine = try #require(rows.first { !$0.isReference && $0.label == ours })
+      let reference = try #require(rows.first { $0.isReference && $0.label == theirs })
+      #expect(mine.scores.map(\.horizonLabel) == ["bucket 1", "bucket 2", "bucket 3", "all"])
+      #expect(mine.scores.map(\.count) == [246, 165, 71, 482])
+      for (a, b) in zip(mine.scores, reference.scores) {
+        #expect(a.horizonLabel == b.horizonLabel)
+        for (value, printed) in [(a.meanNative, b.meanNative), (a.p95Native, b.p95Native)] {
+          let printed = try #require(printed)
+          let value = try #require(value)
+          #expect(abs(value - printed) <= Tolerance.printed(printed), "\(ours) \(a.horizonLabel): \(value) vs \(printed)")
+        }
+      }
+    }
+  }
+
   /// A selection that is not one ANCHOR-PROTOCOL.md scored gets no reference rows.
   @Test func otherSelectionsHaveNoAnchorReferences() throws {
     #expect(EvaluationDataset.anchorDataset(forReference: "SVC2004-Task2") == nil)

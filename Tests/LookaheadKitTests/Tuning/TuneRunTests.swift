@@ -68,11 +68,12 @@ struct TuneRunTests {
     ])
   }
 
-  @Test("Nelder–Mead through TuneRun finds the known optimum gx = gy = 1 (one axis log-scaled), scored on held-out writers")
-  func knownOptimum() throws {
+  @Test("Nelder–Mead (alone, or after a hypercube) finds the known optimum gx = gy = 1 (one axis log-scaled), scored on held-out writers",
+    arguments: [TuneRun.Strategy.nelderMead, .lhsNelderMead])
+  func knownOptimum(_ strategy: TuneRun.Strategy) throws {
     let request = TuneRun.Request(
       predictor: "axis-gain", objective: .error(statistic: .mean, horizons: [1.0 / 60]),
-      split: .explicit(train: ["w0", "w1", "w2"], validation: [], test: ["w3"]), strategy: .nelderMead,
+      split: .explicit(train: ["w0", "w1", "w2"], validation: [], test: ["w3"]), strategy: strategy,
       trials: 150, seed: 3, parts: 2)
     let outcome = try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog)
     let best = outcome.final.best.values
@@ -162,5 +163,25 @@ struct TuneRunTests {
       predictor: "axis-gain", objective: .error(statistic: .mean, horizons: [0.01]), split: nil, strategy: .lhs,
       trials: 2, seed: 0)
     #expect(throws: TuneRun.SetupError.self) { try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog) }
+  }
+}
+
+@Suite("Explore-then-refine search")
+struct ExploreThenRefineSearchTests {
+  @Test("the hypercube's points come first, then Nelder–Mead starts at the best of them")
+  func order() {
+    var search = ExploreThenRefineSearch(dimensionCount: 2, exploreCount: 5, refineBudget: 4, seed: 9)
+    var reference = LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 9)
+    var best: [Double] = []
+    var bestScore = Double.infinity
+    for _ in 0..<5 {
+      let point = search.next()
+      #expect(point == reference.next())
+      guard let point else { return }
+      let score = (point[0] - 0.3) * (point[0] - 0.3) + (point[1] - 0.6) * (point[1] - 0.6)
+      if score < bestScore { (best, bestScore) = (point, score) }
+      search.tell(point, score: score)
+    }
+    #expect(search.next() == best)  // Nelder–Mead's first vertex is its start
   }
 }

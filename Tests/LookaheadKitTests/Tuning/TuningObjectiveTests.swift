@@ -125,3 +125,34 @@ struct TuningObjectiveTests {
     #expect(one == two)
   }
 }
+
+@Suite("Objective evaluator: the prepared per-sample path is the anchor protocol")
+struct PreparedPerSampleTests {
+  @Test("pooled errors equal PerSampleReplay's on the bundled Inkable traces, to the bit", arguments: ["polynomial", "kalman", "linear"])
+  func sameAsPerSampleReplay(_ name: String) throws {
+    var trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    trace.metadata.millimetresPerUnit = nil  // trace units, so no scaling enters
+    let data = try TuningData(traces: [trace])
+    let family: PredictorFamily =
+      switch name {
+      case "polynomial": .polynomial(PolynomialParameters())
+      case "kalman": .kalman(KalmanParameters())
+      default: .linear(LinearParameters())
+      }
+    let configuration = PredictorConfiguration(family: family)
+    let errors = ObjectiveEvaluator.perSampleErrors(
+      data: data, horizons: FixedHorizon.anchorSeconds, parts: 2, makePredictor: { configuration.makePredictor() })
+    let reference = PerSampleReplay().score(configuration.makePredictor(), on: trace.contactStrokes)
+    for (h, score) in reference.enumerated() {
+      let sorted = errors[h].sorted()
+      #expect(sorted.count == score.issuePoints)
+      var sum = 0.0
+      for e in sorted { sum += e }
+      #expect(sum / Double(sorted.count) == score.meanError)
+      let position = Double(sorted.count - 1) * 0.95
+      let low = Int(position.rounded(.down))
+      let p95 = sorted[low] + (position - Double(low)) * (sorted[min(low + 1, sorted.count - 1)] - sorted[low])
+      #expect(p95 == score.p95Error)
+    }
+  }
+}

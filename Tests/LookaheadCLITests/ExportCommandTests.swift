@@ -1,0 +1,54 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+
+/// `lookahead export` and `lookahead predict` run as a user would, on the bundled Inkable traces.
+@Suite("lookahead export and predict, end to end")
+struct ExportCommandTests {
+  @Test("export writes a loadable model, refuses to overwrite without --force; predict prints one CSV row per frame")
+  func exportThenPredict() throws {
+    let model = DatasetsCommandTests.temporaryURL("k.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let arguments = ["export", "--predictor", "kalman-androidx", "--dataset", "Inkable-ApplePencil", "-o", model.path]
+    let first = try DatasetsCommandTests.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    let loaded = try LookaheadModel(contentsOf: model)
+    #expect(loaded.file.predictor.catalogName == "kalman-androidx")
+    #expect(loaded.file.provenance.command.hasPrefix("lookahead export --predictor kalman-androidx"))
+    #expect(loaded.file.provenance.datasets.first?.files.count == 5)
+
+    let again = try DatasetsCommandTests.run(arguments)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("--force"))
+    #expect(try DatasetsCommandTests.run(arguments + ["--force"]).status == 0)
+
+    let predict = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
+    #expect(predict.status == 0, "\(predict.stderr)")
+    let lines = predict.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+    #expect(lines.first == ModelEvaluation.csvHeader)
+    // One row per replayed frame, the same as the library gives.
+    let trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    let replay = try Replay(profile: .pencil240ProMotion120, seed: 0)
+    var expected: [String] = []
+    try ModelEvaluation.predictions(loaded, on: trace, replay: replay) { expected.append(ModelEvaluation.csvLine($0)) }
+    #expect(Array(lines.dropFirst()) == expected)
+    #expect(expected.contains { !$0.hasSuffix(",,,") })
+  }
+
+  @Test("bad input exits 1 with the reason: neither source, an unknown predictor, a damaged model")
+  func refusals() throws {
+    let model = DatasetsCommandTests.temporaryURL("bad.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let neither = try DatasetsCommandTests.run(["export", "-o", model.path])
+    #expect(neither.status != 0)
+    #expect(neither.stderr.contains("--predictor"))
+    let unknown = try DatasetsCommandTests.run(["export", "--predictor", "nope", "-o", model.path])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("unknown predictor \"nope\""))
+    try Data("lookahead-model 1 crc32=00000000\n{}".utf8).write(to: model)
+    let damaged = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
+    #expect(damaged.status == 1)
+    #expect(damaged.stderr.contains("damaged"))
+  }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Prints the Docs/Results.md tables: the best tuned and the best trained model against every
+reference row of ANCHOR-PROTOCOL.md §3, per dataset and horizon, mean / p95 in mm.
+
+Usage: python3 Tools/results_table.py RESULTS_DIR [ANCHOR-PROTOCOL.md]
+RESULTS_DIR holds what Tools/results.sh wrote (*.tune.json, *.train.json). The reference rows
+are read from the protocol document itself (its "Reference rows to beat, mm" tables)."""
+import json, os, re, sys
+
+results = sys.argv[1]
+anchor = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "../../shared/design/ANCHOR-PROTOCOL.md")
+datasets = [("Inkable-ApplePencil", "Inkable-ApplePencil"), ("TurboTouch-Nancel2018", "TurboTouch-Nancel2018"),
+            ("Henze2017-MobileHCI", "henze"), ("SVC2004-Task2", "svc"), ("WacomMSP13-HandwritingSpeed", "wacom")]
+
+def reference_rows(text, dataset):
+    section = text.split("### " + dataset, 1)[1].split("\n### ", 1)[0]
+    block = section.split("Reference rows to beat, mm", 1)[1]
+    rows = []
+    for line in block.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 8 or not re.match(r"^[a-d]\d?\)", cells[0]):
+            continue
+        values = []
+        for c in cells[1:8]:
+            m = re.match(r"([\d.]+) / ([\d.]+)", c)
+            values.append((float(m.group(1)), float(m.group(2))) if m else None)
+        rows.append((cells[0], values))
+    return rows
+
+def ours(path, key="heldOut"):
+    with open(path) as f:
+        r = json.load(f)
+    return [(h["mean"], h["p95"]) for h in r[key]], r
+
+def fmt(v):
+    return "—" if v is None else f"{v[0]:.3g} / {v[1]:.3g}"
+
+text = open(anchor).read()
+heads = ["4.17 ms", "8.33 ms", "12.5 ms", "16.67 ms", "20.83 ms", "25 ms", "33.33 ms"]
+summary = []
+for dataset, stem in datasets:
+    refs = reference_rows(text, dataset)
+    tuned, tr = ours(os.path.join(results, f"{stem}-polynomial.tune.json"))
+    trained, lr = ours(os.path.join(results, f"{stem}-learned.train.json"))
+    print(f"### {dataset}\n")
+    spec = dict(kv.split("=", 1) for kv in tr['best']['bestSpecification'].split(":", 1)[1].split(","))
+    searched = ", ".join(f"{k}={float(spec[k]):.4g}" for k in ["order", "window", "half-life", "gap-limit"])
+    print(f"Tuned polynomial: {searched} (split: {tr['split']}). Learned linear: K = {lr['chosen']['historyCount']}, λ = {lr['chosen']['lambda']:g} (split: {lr['split']}).\n")
+    print("| predictor, mm mean / p95 | " + " | ".join(heads) + " |")
+    print("|---|" + "---|" * len(heads))
+    for name, values in refs:
+        print(f"| {name} | " + " | ".join(fmt(v) for v in values) + " |")
+    for name, values in [("**tuned polynomial (held out)**", tuned), ("**learned linear (held out)**", trained)]:
+        print(f"| {name} | " + " | ".join(fmt(v) for v in values) + " |")
+    # Which reference rows each of ours fails to beat, per horizon and statistic.
+    for label, values in [("tuned", tuned), ("learned", trained)]:
+        misses = []
+        for h, v in enumerate(values):
+            for name, rv in refs:
+                r = rv[h]
+                if r is None:
+                    continue
+                if v[0] >= r[0]:
+                    misses.append(f"{heads[h]} mean vs {name.split(')')[0]})")
+                if v[1] >= r[1]:
+                    misses.append(f"{heads[h]} p95 vs {name.split(')')[0]})")
+        summary.append((dataset, label, misses, len([1 for v in values]) * 2 * len(refs)))
+    print()
+print("### Where we do not beat a reference row\n")
+for dataset, label, misses, _ in summary:
+    if not misses:
+        print(f"- {dataset}, {label}: beats every reference row at every horizon, mean and p95")
+        continue
+    by_row = {}
+    for m in misses:
+        horizon, rest = m.split(" ms ", 1)
+        stat, row = rest.split(" vs ")
+        by_row.setdefault(row, []).append(f"{horizon} {stat}")
+    print(f"- {dataset}, {label}: {len(misses)} cells not beaten: " + "; ".join(f"{row} at {', '.join(v)}" for row, v in by_row.items()))
