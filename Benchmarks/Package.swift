@@ -16,6 +16,12 @@ let package = Package(
   targets: [
     // One line per benchmark target.
     benchmarkTarget("ReplayBenchmarks"),
+    benchmarkTarget("ImportBenchmarks"),
+    benchmarkTarget("PredictorBenchmarks"),
+    benchmarkTarget("BaselineBenchmarks"),
+    benchmarkTarget("MetricsBenchmarks"),
+    benchmarkTarget("EvaluationBenchmarks"),
+    benchmarkTarget("RuntimeBenchmarks"),
   ]
 )
 

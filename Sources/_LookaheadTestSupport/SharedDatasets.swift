@@ -25,6 +25,7 @@ public enum SharedDatasets {
 
   public struct Missing: Error, CustomStringConvertible {
     public var path: String
+    public init(path: String) { self.path = path }
     public var description: String {
       "this test needs the shared datasets at \(path) (../shared/datasets beside the repository, "
         + "or set LOOKAHEAD_SHARED_DATASETS); they are missing"

@@ -9,8 +9,9 @@ struct TrainCommand: ParsableCommand {
     commandName: "train",
     abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
     discussion: """
-      The model file holds LearnedLinearPredictor.Parameters as JSON; the full result (CV table, held-out
-      scores, provenance) is written beside it as NAME.train.json.
+      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export
+      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is
+      written beside it as NAME.train.json.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
       """)
 
@@ -32,7 +33,7 @@ struct TrainCommand: ParsableCommand {
   @Flag(help: "Do not rotate the features into the direction of motion.")
   var noRotate = false
 
-  @Option(name: [.short, .customLong("output")], help: "Write the model (LearnedLinearPredictor.Parameters JSON) here.")
+  @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")
   var output: String?
 
   @Flag(help: "Overwrite the output files.")

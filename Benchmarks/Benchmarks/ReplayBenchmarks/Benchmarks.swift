@@ -60,6 +60,11 @@ let benchmarks: @Sendable () -> Void = {
   FileHandle.standardError.write(Data("corpus: \(corpus.count) strokes, \(samples) samples\n".utf8))
   let replay: Replay
   do { replay = try Replay(profile: .pencil240ProMotion120, seed: 1) } catch { fatalError("\(error)") }
+  var frameCount = 0
+  for (index, stroke) in corpus.enumerated() {
+    frameCount += (try? replay.frameArray(of: stroke, strokeIndex: index).count) ?? 0
+  }
+  FileHandle.standardError.write(Data("pencil240-promotion120: \(frameCount) frames\n".utf8))
 
   // Baseline: the cost floor, one pass reading every sample time.
   Benchmark("Baseline: scan every sample time of the corpus") { benchmark in

@@ -25,7 +25,6 @@ public struct FiniteTimeDifferentiator: Sendable, Hashable {
   public let lambda: Double
 
   private let k1: Double, k2: Double, k3: Double, k4: Double, k5: Double
-  private let e1: Double, e2: Double, e3: Double, e4: Double, e5: Double
 
   /// Estimates of the signal and its first four derivatives (signal units, per second^k).
   public private(set) var value = 0.0
@@ -43,11 +42,6 @@ public struct FiniteTimeDifferentiator: Sendable, Hashable {
     k3 = 10 * pow(alpha, 3)
     k4 = 5 * pow(alpha, 4)
     k5 = pow(alpha, 5)
-    e1 = 1 + lambda
-    e2 = 1 + 2 * lambda
-    e3 = 1 + 3 * lambda
-    e4 = 1 + 4 * lambda
-    e5 = 1 + 5 * lambda
   }
 
   /// Sets the estimate to `value` with all derivatives zero (a contact starting or ending).
@@ -66,15 +60,21 @@ public struct FiniteTimeDifferentiator: Sendable, Hashable {
     let step = period / Double(count)
     for _ in 0..<count {
       let error = value - measured
-      // sign(e)·|e|^p, written with the magnitude so that a fractional power never sees a
-      // negative base.
+      // sign(e)·|e|^(1+kλ), written with the magnitude so that a fractional power never sees a
+      // negative base, and as |e|·(|e|^λ)^k so that one `pow` serves the five exponents.
       let magnitude = abs(error)
       let sign: Double = error > 0 ? -1 : 1
-      let d1 = sign * k1 * pow(magnitude, e1) + velocity
-      let d2 = sign * k2 * pow(magnitude, e2) + acceleration
-      let d3 = sign * k3 * pow(magnitude, e3) + jerk
-      let d4 = sign * k4 * pow(magnitude, e4) + snap
-      let d5 = sign * k5 * pow(magnitude, e5)
+      let r = magnitude > 0 ? pow(magnitude, lambda) : 0
+      let p1 = magnitude * r
+      let p2 = p1 * r
+      let p3 = p2 * r
+      let p4 = p3 * r
+      let p5 = p4 * r
+      let d1 = sign * k1 * p1 + velocity
+      let d2 = sign * k2 * p2 + acceleration
+      let d3 = sign * k3 * p3 + jerk
+      let d4 = sign * k4 * p4 + snap
+      let d5 = sign * k5 * p5
       value += d1 * step
       velocity += d2 * step
       acceleration += d3 * step

@@ -65,22 +65,14 @@ public struct RecordedPredictor: Predictor {
       index += 1
     }
     guard index != anchor else { return }
+    // Anchors only move forward between resets, so the matching predictions are found by
+    // walking on from the previous ones: amortised O(1) per sample.
+    var lower = range.upperBound
+    while lower < predictions.count, predictions[lower].anchorIndex < index { lower += 1 }
+    var upper = lower
+    while upper < predictions.count, predictions[upper].anchorIndex == index { upper += 1 }
     anchor = index
-    range = Self.range(of: index, in: predictions)
-  }
-
-  /// The predictions anchored at `index`, found by binary search on the sorted anchors.
-  private static func range(of index: Int, in predictions: [RecordedPrediction]) -> Range<Int> {
-    func firstPosition(notBelow value: Int) -> Int {
-      var low = 0
-      var high = predictions.count
-      while low < high {
-        let middle = (low + high) / 2
-        if predictions[middle].anchorIndex < value { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    return firstPosition(notBelow: index)..<firstPosition(notBelow: index + 1)
+    range = lower..<upper
   }
 
   public func predict(at time: Double) -> PredictedPoint? {

@@ -56,6 +56,7 @@ extension PredictorCatalog {
         alpha: v.number("alpha"), beta: v.number("beta"), gamma: v.number("gamma"),
         origin: v.choice("origin", as: PredictionOrigin.self, default: .lastSample)))
     },
+    learnedLinearEntry(),
   ])
 
   private static let originSpec = PredictorParameterSpec(

@@ -57,25 +57,11 @@ public struct PredictorCatalogEntry: Sendable {
   {
     var all: [String: ParameterValue] = [:]
     for spec in parameters {
-      let value = given[spec.name] ?? spec.defaultValue
-      switch value {
-      case .number(let v): all[spec.name] = try spec.parse(String(v), predictor: name)
-      case .choice(let s): all[spec.name] = try spec.parse(s, predictor: name)
-      }
+      all[spec.name] = try spec.check(given[spec.name] ?? spec.defaultValue, predictor: name)
     }
     for key in given.keys where parameter(named: key) == nil {
       throw .unknownParameter(predictor: name, parameter: key, known: parameters.map(\.name))
     }
     return try build(ParameterValues(all))
-  }
-
-  /// The values in declared order (for ``CatalogPredictor/values``).
-  func ordered(_ values: ParameterValues) -> [(name: String, value: ParameterValue)] {
-    parameters.map { spec in
-      switch spec.domain {
-      case .choice: (spec.name, .choice(values.choice(spec.name)))
-      default: (spec.name, .number(values.number(spec.name)))
-      }
-    }
   }
 }

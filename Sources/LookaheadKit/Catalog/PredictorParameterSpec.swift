@@ -96,11 +96,38 @@ public struct PredictorParameterSpec: Sendable, Equatable {
       return .choice(trimmed)
     case .flag:
       switch trimmed.lowercased() {
-      case "true", "1", "yes", "on": return .number(1)
-      case "false", "0", "no", "off": return .number(0)
+      case "true", "1", "1.0", "yes", "on": return .number(1)
+      case "false", "0", "0.0", "no", "off": return .number(0)
       default: throw .invalidChoice(predictor: predictor, parameter: name, value: text, choices: ["true", "false"])
       }
     }
+  }
+
+  /// Checks an already typed value against the domain.
+  func check(_ value: ParameterValue, predictor: String) throws(PredictorCatalogError) -> ParameterValue {
+    switch (domain, value) {
+    case (.choice, .choice(let s)), (.flag, .choice(let s)): return try parse(s, predictor: predictor)
+    case (.choice, .number(let v)):
+      throw .invalidChoice(predictor: predictor, parameter: name, value: formatNumber(v), choices: choices)
+    case (.flag, .number(let v)):
+      guard v == 0 || v == 1 else {
+        throw .invalidChoice(predictor: predictor, parameter: name, value: formatNumber(v), choices: ["true", "false"])
+      }
+      return .number(v)
+    case (.real(let range, _), .number(let v)):
+      guard v.isFinite else { throw .nonNumericValue(predictor: predictor, parameter: name, value: String(v)) }
+      return try check(v, range: range, predictor: predictor)
+    case (.integer(let range), .number(let v)):
+      guard v.isFinite else { throw .nonNumericValue(predictor: predictor, parameter: name, value: String(v)) }
+      guard v == v.rounded() else { throw .notAnInteger(predictor: predictor, parameter: name, value: String(v)) }
+      return try check(v, range: Double(range.lowerBound)...Double(range.upperBound), predictor: predictor)
+    case (.real, .choice(let s)), (.integer, .choice(let s)): return try parse(s, predictor: predictor)
+    }
+  }
+
+  private var choices: [String] {
+    if case .choice(let names) = domain { return names }
+    return []
   }
 
   private func check(

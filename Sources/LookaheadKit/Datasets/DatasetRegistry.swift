@@ -97,20 +97,21 @@ public enum DatasetRegistry {
     public var isBundled: Bool
   }
 
-  /// Repository roots to search from: the current directory and the executable's folder, each
-  /// walked up to the nearest folder holding `Package.swift`.
+  /// Repository roots to search from: the folders holding a `Package.swift` above the current
+  /// directory and above the executable (up to 8 levels), nearest first.
   public static func repositoryRoots() -> [URL] {
     var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
     if let executable = Bundle.main.executableURL { starts.append(executable.deletingLastPathComponent()) }
     var roots: [URL] = []
     for start in starts {
       var url = start.standardizedFileURL
+      // Every enclosing package, nearest first: from the nested Benchmarks/ package the
+      // repository is the second one.
       for _ in 0..<8 {
         if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path),
           !roots.contains(url)
         {
           roots.append(url)
-          break
         }
         let parent = url.deletingLastPathComponent()
         if parent.path == url.path { break }

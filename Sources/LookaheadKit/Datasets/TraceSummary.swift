@@ -12,11 +12,22 @@ public struct TraceSummary: Codable, Sendable, Equatable {
     public var lowerMilliseconds: Double
     public var upperMilliseconds: Double?
     public var count: Int
+
+    public init(lowerMilliseconds: Double, upperMilliseconds: Double?, count: Int) {
+      self.lowerMilliseconds = lowerMilliseconds
+      self.upperMilliseconds = upperMilliseconds
+      self.count = count
+    }
   }
 
   public struct RuleCount: Codable, Sendable, Equatable {
     public var rule: String
     public var count: Int
+
+    public init(rule: String, count: Int) {
+      self.rule = rule
+      self.count = count
+    }
   }
 
   public var source: String

@@ -58,6 +58,49 @@ public struct InkableImporter: TraceImporter {
     var newestRow: Int?
     var predictions: [(row: Int, prediction: RecordedPrediction)] = []
     var updates: [(row: Int, update: LatePropertyUpdate)] = []
+
+    mutating func addSample(_ event: Event) {
+      var sample = event.sample
+      sample.phase = event.phase
+      rows.append(sample)
+      rowUpdateIndex.append(event.updateIndex)
+      if newestRow.map({ rows[$0].time <= sample.time }) ?? true { newestRow = rows.count - 1 }
+    }
+
+    /// Anchors a UIKit prediction at the newest real sample delivered so far; `false` if none.
+    mutating func addPrediction(_ event: Event) -> Bool {
+      guard let anchor = newestRow else { return false }
+      predictions.append((anchor, RecordedPrediction(
+        anchorIndex: anchor, time: event.sample.time, x: event.sample.x, y: event.sample.y,
+        pressure: event.sample.pressure)))
+      return true
+    }
+
+    /// Applies an estimated-property update to its sample; `false` if no sample matches.
+    mutating func applyUpdate(_ event: Event) -> Bool {
+      guard let updateIndex = event.updateIndex,
+        let row = rowUpdateIndex.lastIndex(where: { $0 == updateIndex })
+      else { return false }
+      let arrival = newestRow.map { rows[$0].time } ?? rows[row].time
+      let final: [(LatePropertyUpdate.Property, Double?, WritableKeyPath<TraceSample, Double?>)] = [
+        (.pressure, event.sample.pressure, \.pressure),
+        (.altitude, event.sample.altitude, \.altitude),
+        (.azimuth, event.sample.azimuth, \.azimuth),
+      ]
+      for (property, value, keyPath) in final {
+        guard let value else { continue }
+        let current = rows[row][keyPath: keyPath]
+        // Force is always recorded (it is what updates are for); angles only when they change.
+        guard property == .pressure || value != current else { continue }
+        // The estimate is the value first delivered, kept by an earlier update of the same row.
+        let estimate = updates.first { $0.row == row && $0.update.property == property }?.update.estimatedValue
+          ?? current ?? 0
+        updates.append((row, LatePropertyUpdate(
+          sampleIndex: row, property: property, estimatedValue: estimate, finalValue: value, arrivalTime: arrival)))
+        rows[row][keyPath: keyPath] = value
+      }
+      return true
+    }
   }
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
@@ -67,71 +110,36 @@ public struct InkableImporter: TraceImporter {
     guard case .array(let events) = try JSONValue.parse(data, file: file.path) else {
       throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events")
     }
-    var order: [String] = []
-    var touches: [String: Touch] = [:]
+    var touchIndex: [String: Int] = [:]
+    var touches: [Touch] = []
     for (index, element) in events.enumerated() {
       let event = try decode(element, path: "$[\(index)]", file: file)
       guard event.isPencil else {
         report.add(Self.nonPencilRule)
         continue
       }
-      if touches[event.touch] == nil {
-        touches[event.touch] = Touch()
-        order.append(event.touch)
-      }
-      guard var touch = touches[event.touch] else { continue }
-      if event.isUpdate {
-        guard let updateIndex = event.updateIndex,
-          let row = touch.rowUpdateIndex.lastIndex(where: { $0 == updateIndex })
-        else {
-          report.add(Self.orphanUpdateRule)
-          touches[event.touch] = touch
-          continue
-        }
-        let arrival = touch.newestRow.map { touch.rows[$0].time } ?? touch.rows[row].time
-        let before = touch.rows[row]
-        let pressure = event.sample.pressure ?? 0
-        touch.updates.append((row, LatePropertyUpdate(
-          sampleIndex: row, property: .pressure, estimatedValue: Self.estimate(of: .pressure, row: row, in: touch) ?? before.pressure ?? 0,
-          finalValue: pressure, arrivalTime: arrival)))
-        touch.rows[row].pressure = pressure
-        if let altitude = event.sample.altitude, altitude != before.altitude {
-          touch.updates.append((row, LatePropertyUpdate(
-            sampleIndex: row, property: .altitude, estimatedValue: Self.estimate(of: .altitude, row: row, in: touch) ?? before.altitude ?? 0,
-            finalValue: altitude, arrivalTime: arrival)))
-          touch.rows[row].altitude = altitude
-        }
-        if let azimuth = event.sample.azimuth, azimuth != before.azimuth {
-          touch.updates.append((row, LatePropertyUpdate(
-            sampleIndex: row, property: .azimuth, estimatedValue: Self.estimate(of: .azimuth, row: row, in: touch) ?? before.azimuth ?? 0,
-            finalValue: azimuth, arrivalTime: arrival)))
-          touch.rows[row].azimuth = azimuth
-        }
-      } else if event.isPrediction {
-        if let anchor = touch.newestRow {
-          touch.predictions.append((anchor, RecordedPrediction(
-            anchorIndex: anchor, time: event.sample.time, x: event.sample.x, y: event.sample.y,
-            pressure: event.sample.pressure)))
-        } else {
-          report.add(Self.orphanPredictionRule)
-        }
+      let index: Int
+      if let known = touchIndex[event.touch] {
+        index = known
       } else {
-        var sample = event.sample
-        sample.phase = event.phase
-        touch.rows.append(sample)
-        touch.rowUpdateIndex.append(event.updateIndex)
-        let row = touch.rows.count - 1
-        if touch.newestRow.map({ touch.rows[$0].time <= sample.time }) ?? true {
-          touch.newestRow = row
-        }
+        index = touches.count
+        touchIndex[event.touch] = index
+        touches.append(Touch())
       }
-      touches[event.touch] = touch
+      // Mutated in place through the array: a copy taken out of a dictionary would be copied
+      // whole on every event.
+      if event.isUpdate {
+        if !touches[index].applyUpdate(event) { report.add(Self.orphanUpdateRule) }
+      } else if event.isPrediction {
+        if !touches[index].addPrediction(event) { report.add(Self.orphanPredictionRule) }
+      } else {
+        touches[index].addSample(event)
+      }
     }
 
     var strokes: [Stroke] = []
     let name = fileName(file)
-    for identifier in order {
-      guard let touch = touches[identifier] else { continue }
+    for touch in touches {
       // Stable sort by timestamp; rows are re-indexed, so remap the row-anchored values.
       let sortedRows = touch.rows.indices.sorted { a, b in
         touch.rows[a].time < touch.rows[b].time || (touch.rows[a].time == touch.rows[b].time && a < b)
@@ -149,11 +157,6 @@ public struct InkableImporter: TraceImporter {
       }
     }
     return strokes
-  }
-
-  /// The value first delivered with a row: the estimate of its first update, if one exists.
-  private static func estimate(of property: LatePropertyUpdate.Property, row: Int, in touch: Touch) -> Double? {
-    touch.updates.first { $0.row == row && $0.update.property == property }?.update.estimatedValue
   }
 
   private static func phase(_ raw: Int) -> StrokePhase? {

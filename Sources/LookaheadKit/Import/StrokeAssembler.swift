@@ -5,11 +5,8 @@ struct StrokeAssembler {
   var cleaner = StrokeCleaner()
   var hoverCleaner = StrokeCleaner(ruleSuffix: " (hover)")
 
-  /// Rule name for predictions whose anchor row was removed by cleaning.
-  static let droppedPredictionRule = "recorded prediction of a removed row dropped"
-
-  /// Rule name for late updates whose sample was removed by cleaning.
-  static let droppedUpdateRule = "late update of a removed row dropped"
+  static var droppedPredictionRule: String { StrokeCleaner.droppedPredictionRule }
+  static var droppedUpdateRule: String { StrokeCleaner.droppedUpdateRule }
 
   init(options: ImportOptions) { self.options = options }
 
@@ -19,12 +16,15 @@ struct StrokeAssembler {
     if hover { hoverCleaner.declare(in: &report) }
   }
 
-  /// `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
-  /// import keeps every row, so a row earlier than its predecessor is an error there (cleaning
-  /// would count it under R1 instead).
-  /// `keepPhases` keeps the rows' own phases (sources that record them) instead of assigning
-  /// down/move/up by position. `predictions` and `updates` pair a raw row index with a value
-  /// whose sample index is ignored and set from the row's kept position. Returns `nil` for an empty row list.
+  /// One stroke from its rows in file order; `nil` for no rows.
+  ///
+  /// - `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
+  ///   import keeps every row, so a row earlier than its predecessor is an error there (cleaning
+  ///   would count it under R1 instead).
+  /// - `keepPhases` keeps the rows' own phases (sources that record them) instead of assigning
+  ///   down/move/up by position.
+  /// - `predictions` and `updates` pair a raw row index with a value whose sample index is
+  ///   ignored and set from the row's kept position.
   func assemble(
     rows: [TraceSample], lines: [Int] = [], file: String = "", hover: Bool = false, keepPhases: Bool = false,
     writer: String?, origin: String?,

@@ -19,6 +19,11 @@ public struct StrokeCleaner: Sendable {
   public static let sameTimeRule = "R2 same-time row replaced"
   public static let duplicatePositionRule = "R3 ≤1 ms duplicate position dropped"
 
+  /// A recorded prediction whose anchor row was removed (dropped or replaced) by cleaning.
+  public static let droppedPredictionRule = "recorded prediction of a removed row dropped"
+  /// A late property update whose sample was removed by cleaning.
+  public static let droppedUpdateRule = "late update of a removed row dropped"
+
   /// R3's window, seconds.
   public static let duplicateWindowSeconds = 0.001 + 1e-9
 

@@ -99,12 +99,14 @@ public enum TraceFileReader {
 
     var strokes: [Stroke] = []
     let columns = TraceFileFormat.columns
+    let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     while lineIndex < lines.count {
       let cells = lines[lineIndex].split(separator: ",", omittingEmptySubsequences: false)
       guard cells.count == columns.count else {
         throw fail(nil, "expected \(columns.count) columns, found \(cells.count) (file truncated?)")
       }
-      func cell(_ name: String) -> Substring { cells[columns.firstIndex(of: name)!] }
+      // Every name asked for below is one of `columns`, and the row has exactly that many cells.
+      func cell(_ name: String) -> Substring { columnIndex[name].map { cells[$0] } ?? "" }
       func integer(_ name: String) throws -> Int {
         guard let value = Int(cell(name)), value >= 0 else { throw fail(name, "'\(cell(name))' is not a non-negative integer") }
         return value

@@ -50,11 +50,14 @@ public enum TraceLoader {
     for case let url as URL in enumerator where dataExtensions.contains(url.pathExtension.lowercased()) {
       if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
     }
+    // Relative paths computed once: standardizing a URL inside the comparator dominated the
+    // import of the 1,280 SVC2004 files.
     let base = directory.standardizedFileURL.path
-    func relative(_ url: URL) -> String {
+    return files.map { url -> (String, URL) in
       let path = url.standardizedFileURL.path
-      return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+      return (path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path, url)
     }
-    return files.sorted { relative($0) < relative($1) }
+    .sorted { $0.0 < $1.0 }
+    .map(\.1)
   }
 }

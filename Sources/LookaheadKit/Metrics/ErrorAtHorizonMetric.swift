@@ -5,7 +5,8 @@
 /// Also counts the predictions the predictor declined (scored as a hold).
 public struct ErrorAtHorizonMetric: Metric {
   private var error = SampleChannel(
-    "error", family: "error", .length, better: .lower, statistics: [.mean, .rms, .p50, .p95, .max, .strokeMean])
+    "error", family: "error", .length, better: .lower, statistics: [.mean, .rms, .p50, .p95, .max, .strokeMean],
+    perStrokePercentiles: true)
   private var declined = CountChannel("declined", family: "error", better: .none)
 
   public init() {}

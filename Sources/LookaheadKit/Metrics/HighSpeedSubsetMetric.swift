@@ -16,6 +16,9 @@ public struct HighSpeedSubsetMetric: Metric {
 
   public init(percentile: Double = 75) { self.percentile = percentile }
 
+  /// Number of ``columns`` (kept as a constant so that closing a stroke builds no column list).
+  private static let columnCount = 8
+
   public var columns: [MetricColumn] {
     func column(_ name: String, _ unit: MetricUnit, _ better: BetterDirection) -> MetricColumn {
       MetricColumn(
@@ -52,7 +55,7 @@ public struct HighSpeedSubsetMetric: Metric {
 
   public mutating func endStroke(_ context: StrokeContext, into row: inout [Double?]) {
     strokeEnds.append(speeds.count)
-    for _ in columns { row.append(nil) }
+    for _ in 0..<Self.columnCount { row.append(nil) }
   }
 
   public mutating func append(contentsOf other: HighSpeedSubsetMetric) {
@@ -82,12 +85,12 @@ public struct HighSpeedSubsetMetric: Metric {
         start = end
       }
     } else {
-      for _ in columns { row.append(nil) }
+      for _ in 0..<Self.columnCount { row.append(nil) }
       return
     }
     var sortedSpeeds = speedsInUnit
     guard let threshold = Percentile.type7(percentile, of: &sortedSpeeds) else {
-      for _ in columns { row.append(nil) }
+      for _ in 0..<Self.columnCount { row.append(nil) }
       return
     }
     var subsetErrors: [Double] = []

@@ -117,7 +117,7 @@ public struct MetricsScorer: Sendable {
       stroke.samples, label: reference.label, restRadius: restRadius,
       finalDirectionSpan: settings.finalDirectionSpanSeconds)
     let context = StrokeContext(
-      label: reference.label, millimetresPerUnit: scale,
+      millimetresPerUnit: scale,
       jumpThreshold: settings.jumpThreshold.inTraceUnits(millimetresPerUnit: scale),
       minimumDisplacement: settings.minimumDisplacement.inTraceUnits(millimetresPerUnit: scale) ?? 0,
       strokeEndWindowStart: truth.restStartTime - settings.strokeEndWindowSeconds,
@@ -156,7 +156,7 @@ public struct MetricsScorer: Sendable {
     }
     let index = strokePredictions
     func fail(_ field: String, _ problem: String) -> MetricInputError {
-      MetricInputError(stroke: context.label, index: index, field: field, problem: problem)
+      MetricInputError(stroke: reference?.label, index: index, field: field, problem: problem)
     }
     guard event.newestSampleIndex >= 0, event.newestSampleIndex < truth.count else {
       throw fail(
@@ -227,6 +227,7 @@ public struct MetricsScorer: Sendable {
     directionMetric.endStroke(context, into: &row)
     pressureMetric.endStroke(context, into: &row)
     highSpeedMetric.endStroke(context, into: &row)
+    for index in row.indices { row[index] = Self.finiteOrNil(row[index]) }
     let score = StrokeScore(
       reference: reference, predictionCount: strokePredictions, millimetresPerUnit: strokeScale, values: row)
     strokes.append(score)
@@ -274,10 +275,14 @@ public struct MetricsScorer: Sendable {
     pressureMetric.aggregate(runScales, into: &row)
     highSpeedMetric.aggregate(runScales, into: &row)
     return Scorecard(
-      columns: columns, strokes: strokes, aggregate: row,
+      columns: columns, strokes: strokes, aggregate: row.map(Self.finiteOrNil),
       predictionCount: strokes.reduce(0) { $0 + $1.predictionCount }, uniformUnits: uniformUnits,
       settings: settings)
   }
+
+  /// Overflowing input (coordinates near the largest Double) can make a statistic infinite;
+  /// cells hold finite numbers or nothing, so JSON can always encode them.
+  private static func finiteOrNil(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
 
   /// Scores a whole trace: `events[i]` are the predictions for `trace.strokes[i]`.
   public static func score(

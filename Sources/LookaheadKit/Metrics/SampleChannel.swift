@@ -42,6 +42,10 @@ struct SampleChannel: Sendable {
   let statistics: [MetricStatistic]
   /// One value per stroke (pooled over strokes) rather than per prediction.
   let perStroke: Bool
+  /// Whether the per-stroke cells include p50 and p95. Percentiles cost a selection over the
+  /// stroke's values each; only the error reports them per stroke, other channels leave those
+  /// per-stroke cells empty (their aggregate percentiles are always there).
+  let perStrokePercentiles: Bool
   private(set) var values: [Double] = []
   /// End offset in ``values`` of each finished stroke.
   private(set) var strokeEnds: [Int] = []
@@ -49,8 +53,10 @@ struct SampleChannel: Sendable {
 
   init(
     _ name: String, family: String, _ quantity: MetricQuantity, better: BetterDirection,
-    signed: Bool = false, statistics: [MetricStatistic], perStroke: Bool = false
+    signed: Bool = false, statistics: [MetricStatistic], perStroke: Bool = false,
+    perStrokePercentiles: Bool = false
   ) {
+    self.perStrokePercentiles = perStrokePercentiles || perStroke
     self.name = name
     self.family = family
     self.quantity = quantity
@@ -112,10 +118,11 @@ struct SampleChannel: Sendable {
         let aggregation: MetricAggregation =
           perStroke
           ? .pooledOverStrokes : (statistic == .strokeMean ? .averagedOverStrokes : .pooledOverPredictions)
+        let percentile = statistic == .p50 || statistic == .p95
         result.append(
           MetricColumn(
             name: "\(name)_\(statistic.rawValue)\(variant.suffix)", family: family, unit: variant.unit,
-            better: better, aggregation: aggregation))
+            better: better, aggregation: aggregation, aggregateOnly: percentile && !perStrokePercentiles))
       }
     }
     return result
@@ -123,52 +130,80 @@ struct SampleChannel: Sendable {
 
   // MARK: - Statistics
 
-  /// Statistics of `buffer` (reordered), multiplied by `factor`; `nil` when empty.
-  private static func statistic(
-    _ statistic: MetricStatistic, of buffer: inout [Double], factor: Double, strokeMean: Double?
-  ) -> Double? {
-    guard !buffer.isEmpty else { return nil }
-    let value: Double?
-    switch statistic {
-    case .mean:
-      var sum = 0.0
-      for v in buffer { sum += v }
-      value = sum / Double(buffer.count)
-    case .rms:
-      var sum = 0.0
-      for v in buffer { sum += v * v }
-      value = (sum / Double(buffer.count)).squareRoot()
-    case .p50: value = Percentile.type7(50, of: &buffer)
-    case .p95: value = Percentile.type7(95, of: &buffer)
-    case .max:
-      var largest = -Double.infinity
-      for v in buffer where v > largest { largest = v }
-      value = largest
-    case .strokeMean: value = strokeMean
+  /// Every statistic of one set of values, computed once (percentiles share one scratch copy).
+  private struct Summary {
+    var mean: Double?
+    var rms: Double?
+    var p50: Double?
+    var p95: Double?
+    var max: Double?
+    var strokeMean: Double?
+
+    func value(_ statistic: MetricStatistic) -> Double? {
+      switch statistic {
+      case .mean: return mean
+      case .rms: return rms
+      case .p50: return p50
+      case .p95: return p95
+      case .max: return max
+      case .strokeMean: return strokeMean
+      }
     }
-    return value.map { $0 * factor }
+  }
+
+  private var wantsPercentiles: Bool { statistics.contains(.p50) || statistics.contains(.p95) }
+
+  /// Summary of `buffer[range]`; `scratch` is reused for the percentiles. Static, so that
+  /// passing the channel's own buffers never copies them.
+  private static func summarize(
+    _ buffer: [Double], _ range: Range<Int>, percentiles wantsPercentiles: Bool, scratch: inout [Double]
+  ) -> Summary {
+    guard !range.isEmpty else { return Summary() }
+    var sum = 0.0
+    var sumOfSquares = 0.0
+    var largest = -Double.infinity
+    for index in range {
+      let v = buffer[index]
+      sum += v
+      sumOfSquares += v * v
+      if v > largest { largest = v }
+    }
+    let count = Double(range.count)
+    var summary = Summary(
+      mean: sum / count, rms: (sumOfSquares / count).squareRoot(), max: largest, strokeMean: sum / count)
+    if wantsPercentiles {
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: buffer[range])
+      summary.p95 = Percentile.type7(95, of: &scratch)
+      summary.p50 = Percentile.type7(50, of: &scratch)
+    }
+    return summary
+  }
+
+  /// Appends the cells of `native` (and, for lengths and speeds, of its millimetre version).
+  private func appendCells(native: Summary, millimetres: Summary?, nativeValid: Bool, into row: inout [Double?]) {
+    for statistic in statistics {
+      for variant in variants {
+        let source = variant.scaled ? millimetres : (nativeValid ? native : nil)
+        row.append(source?.value(statistic).map { $0 * variant.factor })
+      }
+    }
   }
 
   /// Appends this stroke's cells to `row` and closes the stroke.
   mutating func endStroke(scale: Double?, into row: inout [Double?]) {
-    let start = strokeStart
-    for statistic in statistics {
-      for variant in variants {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: values[start..<values.count])
-        var factor = variant.factor
-        if variant.scaled {
-          guard let scale else {
-            row.append(nil)
-            continue
-          }
-          factor *= scale
-        }
-        let mean = statistic == .strokeMean ? Self.statistic(.mean, of: &scratch, factor: 1, strokeMean: nil) : nil
-        row.append(Self.statistic(statistic, of: &scratch, factor: factor, strokeMean: mean))
-      }
-    }
+    let native = Self.summarize(
+      values, strokeStart..<values.count, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
+    appendCells(native: native, millimetres: scale.map { Self.scaled(native, by: $0) }, nativeValid: true, into: &row)
     strokeEnds.append(values.count)
+  }
+
+  /// A summary of lengths in another unit (every statistic scales linearly, s > 0).
+  private static func scaled(_ summary: Summary, by scale: Double) -> Summary {
+    Summary(
+      mean: summary.mean.map { $0 * scale }, rms: summary.rms.map { $0 * scale }, p50: summary.p50.map { $0 * scale },
+      p95: summary.p95.map { $0 * scale }, max: summary.max.map { $0 * scale },
+      strokeMean: summary.strokeMean.map { $0 * scale })
   }
 
   /// Appends `other`'s strokes after ours.
@@ -178,61 +213,51 @@ struct SampleChannel: Sendable {
     strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
   }
 
+  /// Mean over strokes of each stroke's mean, each multiplied by its factor.
+  private func strokeMean(_ ranges: [Range<Int>], factors: [Double]?) -> Double? {
+    var sum = 0.0
+    var strokes = 0
+    for (index, range) in ranges.enumerated() where !range.isEmpty {
+      var strokeSum = 0.0
+      for v in values[range] { strokeSum += v }
+      sum += strokeSum / Double(range.count) * (factors?[index] ?? 1)
+      strokes += 1
+    }
+    return strokes > 0 ? sum / Double(strokes) : nil
+  }
+
   /// Appends the aggregate cells to `row`.
   func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    // Stroke ranges and means, in stroke order.
     var ranges: [Range<Int>] = []
     var start = 0
     for end in strokeEnds {
       ranges.append(start..<end)
       start = end
     }
-    for statistic in statistics {
-      for variant in variants {
-        var factor = variant.factor
-        var buffer: [Double]
-        var perStrokeFactors: [Double]? = nil
-        if variant.scaled {
-          if let scale = scales.uniformScale {
-            factor *= scale
-            buffer = values
-          } else if scales.allScaled, scales.perStroke.count == ranges.count {
-            // Mixed scales: convert each stroke's values to millimetres before pooling.
-            buffer = []
-            buffer.reserveCapacity(values.count)
-            var factors: [Double] = []
-            for (range, scale) in zip(ranges, scales.perStroke) {
-              let s = scale ?? 1
-              factors.append(s)
-              for v in values[range] { buffer.append(v * s) }
-            }
-            perStrokeFactors = factors
-          } else {
-            row.append(nil)
-            continue
-          }
-        } else {
-          if (quantity == .length || quantity == .speed) && !scales.uniformUnits {
-            row.append(nil)
-            continue
-          }
-          buffer = values
+    var scratch: [Double] = []
+    let isLength = quantity == .length || quantity == .speed
+    var native = Self.summarize(values, 0..<values.count, percentiles: wantsPercentiles, scratch: &scratch)
+    native.strokeMean = strokeMean(ranges, factors: nil)
+    let nativeValid = !isLength || scales.uniformUnits
+    var millimetres: Summary? = nil
+    if isLength {
+      if let scale = scales.uniformScale {
+        millimetres = Self.scaled(native, by: scale)
+      } else if scales.allScaled, scales.perStroke.count == ranges.count {
+        // Mixed scales: convert each stroke's values to millimetres before pooling.
+        let factors = scales.perStroke.map { $0 ?? 1 }
+        var converted: [Double] = []
+        converted.reserveCapacity(values.count)
+        for (range, factor) in zip(ranges, factors) {
+          for v in values[range] { converted.append(v * factor) }
         }
-        var strokeMean: Double? = nil
-        if statistic == .strokeMean {
-          var sum = 0.0
-          var strokes = 0
-          for (index, range) in ranges.enumerated() where !range.isEmpty {
-            var strokeSum = 0.0
-            for v in values[range] { strokeSum += v }
-            sum += strokeSum / Double(range.count) * (perStrokeFactors?[index] ?? 1)
-            strokes += 1
-          }
-          strokeMean = strokes > 0 ? sum / Double(strokes) : nil
-        }
-        row.append(Self.statistic(statistic, of: &buffer, factor: factor, strokeMean: strokeMean))
+        var summary = Self.summarize(
+          converted, 0..<converted.count, percentiles: wantsPercentiles, scratch: &scratch)
+        summary.strokeMean = strokeMean(ranges, factors: factors)
+        millimetres = summary
       }
     }
+    appendCells(native: native, millimetres: millimetres, nativeValid: nativeValid, into: &row)
   }
 }
 

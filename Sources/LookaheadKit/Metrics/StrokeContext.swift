@@ -1,6 +1,8 @@
 /// What a metric family needs to know about the stroke being scored, besides each prediction.
+///
+/// Plain numbers only (no strings or arrays), so that handing it to every family for every
+/// prediction costs no reference counting.
 public struct StrokeContext: Sendable {
-  public var label: String
   /// `nil` when the trace's scale is unknown.
   public var millimetresPerUnit: Double?
   /// Jump threshold in trace units; `nil` when it is in mm and the scale is unknown.

@@ -6,24 +6,36 @@
 /// put down and where it was lifted), as in `ANCHOR-PROTOCOL.md` §1 step 4.
 ///
 /// One value is reused stroke after stroke: ``load(_:label:restRadius:finalDirectionSpan:)`` refills
-/// its buffers keeping their capacity, and every query is O(1) amortised for targets in time
-/// order (a cursor walks the segments), so scoring allocates nothing per prediction.
+/// its buffer keeping its capacity, and every query is O(1) amortised for targets in time order
+/// (a cursor walks the segments), so scoring allocates nothing per prediction. Each sample and the
+/// segment that starts at it are stored together (``Node``), so a query touches one array.
 public struct TruthPath: Sendable {
-  private(set) var times: [Double] = []
-  private(set) var xs: [Double] = []
-  private(set) var ys: [Double] = []
-  /// Pressure per sample, NaN where the sample has none.
-  private(set) var pressures: [Double] = []
-  /// Unit direction of motion on segment k (samples k → k+1). A segment without motion inherits
-  /// the direction of the latest moving segment before it; NaN while the pen has not moved yet.
-  private var segmentDirectionX: [Double] = []
-  private var segmentDirectionY: [Double] = []
-  /// Speed on segment k, trace units per second (0 for a segment of zero duration).
-  private var segmentSpeed: [Double] = []
+  /// Sample k and the segment from sample k to k+1 (segment fields are 0 / NaN on the last node).
+  struct Node: Sendable {
+    var time: Double
+    var x: Double
+    var y: Double
+    /// NaN where the sample has no pressure.
+    var pressure: Double
+    /// Unit direction of motion on the segment. A segment without motion inherits the direction
+    /// of the latest moving segment before it; NaN while the pen has not moved yet.
+    var directionX: Double
+    var directionY: Double
+    /// Trace units per second (0 for a segment of zero duration).
+    var speed: Double
+    /// 1 / squared length and 1 / duration of the segment (0 when it has none), so that the
+    /// closest-point search divides nothing.
+    var inverseLengthSquared: Double
+    var inverseDuration: Double
+    /// Length of the path from the first sample to this one, trace units.
+    var arcLength: Double
+  }
+
+  private(set) var nodes: [Node] = []
   private var cursor = 0
 
   /// Number of samples.
-  public private(set) var count = 0
+  public var count: Int { nodes.count }
   /// Unit direction of the final motion (see ``MetricSettings/finalDirectionSpanSeconds``), NaN
   /// when the pen never moved.
   public private(set) var finalDirectionX = Double.nan
@@ -34,10 +46,10 @@ public struct TruthPath: Sendable {
 
   public init() {}
 
-  public var firstTime: Double { times[0] }
-  public var lastTime: Double { times[count - 1] }
-  public var lastX: Double { xs[count - 1] }
-  public var lastY: Double { ys[count - 1] }
+  public var firstTime: Double { nodes[0].time }
+  public var lastTime: Double { nodes[nodes.count - 1].time }
+  public var lastX: Double { nodes[nodes.count - 1].x }
+  public var lastY: Double { nodes[nodes.count - 1].y }
   public var hasFinalDirection: Bool { !finalDirectionX.isNaN }
 
   /// Loads a stroke, checking that it is non-empty, finite and in time order.
@@ -50,15 +62,8 @@ public struct TruthPath: Sendable {
     guard !samples.isEmpty else {
       throw MetricInputError(stroke: label, field: "samples", problem: "the stroke has no samples")
     }
-    times.removeAll(keepingCapacity: true)
-    xs.removeAll(keepingCapacity: true)
-    ys.removeAll(keepingCapacity: true)
-    pressures.removeAll(keepingCapacity: true)
-    segmentDirectionX.removeAll(keepingCapacity: true)
-    segmentDirectionY.removeAll(keepingCapacity: true)
-    segmentSpeed.removeAll(keepingCapacity: true)
+    nodes.removeAll(keepingCapacity: true)
     cursor = 0
-    count = samples.count
     for (index, sample) in samples.enumerated() {
       try Self.requireFinite(sample.time, label, index, "time")
       try Self.requireFinite(sample.x, label, index, "x")
@@ -68,56 +73,63 @@ public struct TruthPath: Sendable {
           stroke: label, field: "samples[\(index)].time",
           problem: "goes back in time (\(sample.time) s after \(samples[index - 1].time) s)")
       }
-      times.append(sample.time)
-      xs.append(sample.x)
-      ys.append(sample.y)
-      pressures.append(sample.pressure.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
+      nodes.append(
+        Node(
+          time: sample.time, x: sample.x, y: sample.y,
+          pressure: sample.pressure.flatMap { $0.isFinite ? $0 : nil } ?? .nan, directionX: .nan,
+          directionY: .nan, speed: 0, inverseLengthSquared: 0, inverseDuration: 0, arcLength: 0))
     }
+    let n = nodes.count
     var directionX = Double.nan
     var directionY = Double.nan
-    for k in 0..<(count - 1) {
-      let dx = xs[k + 1] - xs[k]
-      let dy = ys[k + 1] - ys[k]
-      let length = (dx * dx + dy * dy).squareRoot()
-      let duration = times[k + 1] - times[k]
+    for k in 0..<(n - 1) {
+      let dx = nodes[k + 1].x - nodes[k].x
+      let dy = nodes[k + 1].y - nodes[k].y
+      let lengthSquared = dx * dx + dy * dy
+      let length = lengthSquared.squareRoot()
+      let duration = nodes[k + 1].time - nodes[k].time
       if length > 0 {
         directionX = dx / length
         directionY = dy / length
       }
-      segmentDirectionX.append(directionX)
-      segmentDirectionY.append(directionY)
-      segmentSpeed.append(duration > 0 ? length / duration : 0)
+      nodes[k].directionX = directionX
+      nodes[k].directionY = directionY
+      nodes[k].speed = duration > 0 ? length / duration : 0
+      nodes[k].inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
+      nodes[k].inverseDuration = duration > 0 ? 1 / duration : 0
+      nodes[k + 1].arcLength = nodes[k].arcLength + length
     }
     // Final direction: from the newest sample at least `finalDirectionSpan` before the end that
     // differs from the final position (or the earliest differing one if none is that old).
     finalDirectionX = .nan
     finalDirectionY = .nan
-    var k = count - 2
+    let last = nodes[n - 1]
+    var k = n - 2
     var from = -1
     while k >= 0 {
-      if xs[k] != lastX || ys[k] != lastY {
+      if nodes[k].x != last.x || nodes[k].y != last.y {
         from = k
-        if lastTime - times[k] >= finalDirectionSpan { break }
+        if last.time - nodes[k].time >= finalDirectionSpan { break }
       }
       k -= 1
     }
     if from >= 0 {
-      let dx = lastX - xs[from]
-      let dy = lastY - ys[from]
+      let dx = last.x - nodes[from].x
+      let dy = last.y - nodes[from].y
       let length = (dx * dx + dy * dy).squareRoot()
       finalDirectionX = dx / length
       finalDirectionY = dy / length
     }
     // Rest: the longest run of final samples within `restRadius` of the final position.
-    var rest = count - 1
+    var rest = n - 1
     let radiusSquared = restRadius * restRadius
     while rest > 0 {
-      let dx = xs[rest - 1] - lastX
-      let dy = ys[rest - 1] - lastY
+      let dx = nodes[rest - 1].x - last.x
+      let dy = nodes[rest - 1].y - last.y
       if dx * dx + dy * dy > radiusSquared { break }
       rest -= 1
     }
-    restStartTime = times[rest]
+    restStartTime = nodes[rest].time
   }
 
   private static func requireFinite(
@@ -131,13 +143,16 @@ public struct TruthPath: Sendable {
 
   // MARK: - Queries
 
-  /// The segment k with `times[k] ≤ time < times[k+1]`, for `firstTime ≤ time < lastTime`
+  /// The segment k with `time(k) ≤ time < time(k+1)`, for `firstTime ≤ time < lastTime`
   /// (moves the cursor; O(1) amortised for times in order).
   @inline(__always)
   mutating func segment(containing time: Double) -> Int {
-    var k = min(cursor, count - 2)
-    while k + 1 < count - 1, times[k + 1] <= time { k += 1 }
-    while k > 0, times[k] > time { k -= 1 }
+    let last = nodes.count - 2
+    var k = min(cursor, last)
+    nodes.withUnsafeBufferPointer { nodes in
+      while k < last, nodes[k + 1].time <= time { k += 1 }
+      while k > 0, nodes[k].time > time { k -= 1 }
+    }
     cursor = k
     return k
   }
@@ -163,50 +178,61 @@ public struct TruthPath: Sendable {
   /// incoming segment when that chord is zero (a reversal). Past the end the direction is the
   /// final direction and the speed 0; before the start the pen has no direction yet.
   public mutating func state(at time: Double) -> State {
-    if count == 1 || time >= lastTime {
-      let n = count - 1
+    let n = nodes.count
+    if n == 1 || time >= lastTime {
+      let last = nodes[n - 1]
       return State(
-        x: xs[n], y: ys[n], pressure: pressures[n], directionX: finalDirectionX,
-        directionY: finalDirectionY, speed: 0)
+        x: last.x, y: last.y, pressure: last.pressure, directionX: finalDirectionX, directionY: finalDirectionY,
+        speed: 0)
     }
     if time < firstTime {
-      return State(x: xs[0], y: ys[0], pressure: pressures[0], directionX: .nan, directionY: .nan, speed: 0)
+      let first = nodes[0]
+      return State(x: first.x, y: first.y, pressure: first.pressure, directionX: .nan, directionY: .nan, speed: 0)
     }
     let k = segment(containing: time)
-    let duration = times[k + 1] - times[k]
-    let fraction = duration > 0 ? (time - times[k]) / duration : 0
-    let x = xs[k] + fraction * (xs[k + 1] - xs[k])
-    let y = ys[k] + fraction * (ys[k + 1] - ys[k])
-    let pressure = pressures[k] + fraction * (pressures[k + 1] - pressures[k])
-    if time == times[k], k > 0 {
-      let dx = xs[k + 1] - xs[k - 1]
-      let dy = ys[k + 1] - ys[k - 1]
+    let a = nodes[k]
+    let b = nodes[k + 1]
+    // Divided, not multiplied by the inverse: the protocol's formula to the last bit.
+    let fraction = a.inverseDuration > 0 ? (time - a.time) / (b.time - a.time) : 0
+    let x = a.x + fraction * (b.x - a.x)
+    let y = a.y + fraction * (b.y - a.y)
+    let pressure = a.pressure + fraction * (b.pressure - a.pressure)
+    if time == a.time, k > 0 {
+      let before = nodes[k - 1]
+      let dx = b.x - before.x
+      let dy = b.y - before.y
       let length = (dx * dx + dy * dy).squareRoot()
       if length > 0 {
-        let span = times[k + 1] - times[k - 1]
+        let span = b.time - before.time
         return State(
           x: x, y: y, pressure: pressure, directionX: dx / length, directionY: dy / length,
           speed: span > 0 ? length / span : 0)
       }
       return State(
-        x: x, y: y, pressure: pressure, directionX: segmentDirectionX[k - 1],
-        directionY: segmentDirectionY[k - 1], speed: 0)
+        x: x, y: y, pressure: pressure, directionX: before.directionX, directionY: before.directionY, speed: 0)
     }
-    return State(
-      x: x, y: y, pressure: pressure, directionX: segmentDirectionX[k],
-      directionY: segmentDirectionY[k], speed: segmentSpeed[k])
+    return State(x: x, y: y, pressure: pressure, directionX: a.directionX, directionY: a.directionY, speed: a.speed)
   }
 
-  /// The sample at `index`: position and pressure (NaN if none).
+  /// The sample at `index`: time, position and pressure (NaN if none).
   @inline(__always)
   func sample(_ index: Int) -> (time: Double, x: Double, y: Double, pressure: Double) {
-    (times[index], xs[index], ys[index], pressures[index])
+    let node = nodes[index]
+    return (node.time, node.x, node.y, node.pressure)
   }
 
   /// The time of the point of the true path closest to (`x`, `y`) among times in
   /// `lowerTime…upperTime`, where the path is held at the first sample before the stroke and at
   /// the last after it. Ties (equal distances, for example a pen at rest) go to the time nearest
   /// `preferredTime`.
+  ///
+  /// Exact, and usually touches only a few segments: the search starts at the segment of
+  /// `preferredTime` and sweeps outwards, skipping every run of segments that is provably
+  /// farther than the best point found. A point at path length `s` from sample k is within `s`
+  /// of it (a chord is never longer than its arc), so if the sample is `D` away from the query
+  /// and the best distance so far is `d`, every point less than `D − d` of path away from it is
+  /// strictly farther than `d` (the triangle inequality). Equal distances are never skipped, so
+  /// ties resolve exactly as in an exhaustive search (tested against one).
   public mutating func closestTime(
     toX x: Double, y: Double, from lowerTime: Double, to upperTime: Double, preferring preferredTime: Double
   ) -> Double {
@@ -215,58 +241,101 @@ public struct TruthPath: Sendable {
     var bestGap = Double.infinity
     @inline(__always)
     func consider(_ distanceSquared: Double, _ time: Double) {
-      let gap = abs(time - preferredTime)
-      if distanceSquared < bestDistance || (distanceSquared == bestDistance && gap < bestGap) {
-        bestDistance = distanceSquared
-        bestTime = time
-        bestGap = gap
-      }
-    }
-    if lowerTime < firstTime || count == 1 {
-      let dx = x - xs[0]
-      let dy = y - ys[0]
-      consider(dx * dx + dy * dy, min(max(preferredTime, lowerTime), min(firstTime, upperTime)))
-    }
-    if upperTime > lastTime {
-      let dx = x - lastX
-      let dy = y - lastY
-      consider(dx * dx + dy * dy, min(max(preferredTime, max(lastTime, lowerTime)), upperTime))
-    }
-    if count > 1, upperTime >= firstTime, lowerTime <= lastTime {
-      let savedCursor = cursor
-      var k = lowerTime <= firstTime ? 0 : segment(containing: min(lowerTime, lastTime))
-      while k < count - 1, times[k] <= upperTime {
-        let t0 = times[k]
-        let duration = times[k + 1] - t0
-        let x0 = xs[k]
-        let y0 = ys[k]
-        if duration > 0 {
-          let s0 = max(0, (lowerTime - t0) / duration)
-          let s1 = min(1, (upperTime - t0) / duration)
-          if s0 <= s1 {
-            let dx = xs[k + 1] - x0
-            let dy = ys[k + 1] - y0
-            let lengthSquared = dx * dx + dy * dy
-            var s =
-              lengthSquared > 0
-              ? ((x - x0) * dx + (y - y0) * dy) / lengthSquared : (preferredTime - t0) / duration
-            s = min(max(s, s0), s1)
-            let ex = x - (x0 + s * dx)
-            let ey = y - (y0 + s * dy)
-            consider(ex * ex + ey * ey, t0 + s * duration)
-          }
-        } else if t0 >= lowerTime {
-          // A jump with no duration: both ends were on the path at t0.
-          let ex = x - x0
-          let ey = y - y0
-          consider(ex * ex + ey * ey, t0)
-          let fx = x - xs[k + 1]
-          let fy = y - ys[k + 1]
-          consider(fx * fx + fy * fy, t0)
+      if distanceSquared <= bestDistance {
+        let gap = abs(time - preferredTime)
+        if distanceSquared < bestDistance || gap < bestGap {
+          bestDistance = distanceSquared
+          bestTime = time
+          bestGap = gap
         }
-        k += 1
       }
-      cursor = savedCursor
+    }
+    let n = nodes.count
+    let first = nodes[0]
+    let last = nodes[n - 1]
+    if lowerTime < first.time || n == 1 {
+      let dx = x - first.x
+      let dy = y - first.y
+      consider(dx * dx + dy * dy, min(max(preferredTime, lowerTime), min(first.time, upperTime)))
+    }
+    if upperTime > last.time {
+      let dx = x - last.x
+      let dy = y - last.y
+      consider(dx * dx + dy * dy, min(max(preferredTime, max(last.time, lowerTime)), upperTime))
+    }
+    guard n > 1, upperTime >= first.time, lowerTime <= last.time else { return bestTime }
+    // Segments with a point in the window: lowSegment…highSegment.
+    let savedCursor = cursor
+    let lowSegment = lowerTime <= first.time ? 0 : segment(containing: min(lowerTime, last.time))
+    let highSegment = upperTime >= last.time ? n - 2 : segment(containing: upperTime)
+    let startSegment = min(
+      max(segment(containing: min(max(preferredTime, first.time), last.time)), lowSegment), highSegment)
+    cursor = savedCursor
+    nodes.withUnsafeBufferPointer { nodes in
+      @inline(__always)
+      func examine(_ k: Int) {
+        let a = nodes[k]
+        let b = nodes[k + 1]
+        if a.inverseDuration > 0 {
+          // Only the first and last segments of the window are clipped.
+          let s0 = a.time >= lowerTime ? 0 : (lowerTime - a.time) * a.inverseDuration
+          let s1 = b.time <= upperTime ? 1 : min(1, (upperTime - a.time) * a.inverseDuration)
+          guard s0 <= s1 else { return }
+          let dx = b.x - a.x
+          let dy = b.y - a.y
+          var s =
+            a.inverseLengthSquared > 0
+            ? ((x - a.x) * dx + (y - a.y) * dy) * a.inverseLengthSquared
+            : (preferredTime - a.time) * a.inverseDuration
+          s = min(max(s, s0), s1)
+          let ex = x - (a.x + s * dx)
+          let ey = y - (a.y + s * dy)
+          consider(ex * ex + ey * ey, a.time + s * (b.time - a.time))
+        } else if a.time >= lowerTime, a.time <= upperTime {
+          // A jump with no duration: both ends were on the path at that instant.
+          let ex = x - a.x
+          let ey = y - a.y
+          consider(ex * ex + ey * ey, a.time)
+          let fx = x - b.x
+          let fy = y - b.y
+          consider(fx * fx + fy * fy, a.time)
+        }
+      }
+      /// How much path around sample k is provably farther than the best point (0 if none).
+      @inline(__always)
+      func slack(at k: Int) -> Double {
+        guard bestDistance < .infinity else { return 0 }
+        let node = nodes[k]
+        let dx = x - node.x
+        let dy = y - node.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        // A margin for rounding in the distances and in the running path length.
+        return distance - bestDistance.squareRoot() - 1e-9 * (1 + distance + node.arcLength)
+      }
+      // Forwards from the start segment.
+      var k = startSegment
+      while k <= highSegment {
+        examine(k)
+        k += 1
+        guard k <= highSegment else { break }
+        let skip = slack(at: k)
+        if skip > 0 {
+          let origin = nodes[k].arcLength
+          while k <= highSegment, nodes[k + 1].arcLength - origin < skip { k += 1 }
+        }
+      }
+      // Backwards from the segment before it.
+      k = startSegment - 1
+      while k >= lowSegment {
+        examine(k)
+        k -= 1
+        guard k >= lowSegment else { break }
+        let skip = slack(at: k + 1)
+        if skip > 0 {
+          let origin = nodes[k + 1].arcLength
+          while k >= lowSegment, origin - nodes[k].arcLength < skip { k -= 1 }
+        }
+      }
     }
     return bestTime
   }

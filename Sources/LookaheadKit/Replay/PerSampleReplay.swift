@@ -5,8 +5,8 @@ import LookaheadRuntime
 /// `../shared/design/ANCHOR-PROTOCOL.md` §1 exactly, so that numbers compare with published
 /// per-sample results and with the reference rows there:
 ///
-/// 1. each stroke is cleaned by ``AnchorCleaning`` (R1–R3) and its time taken relative to its
-///    first kept sample;
+/// 1. each stroke is cleaned by R1–R3 with the importers' own ``StrokeCleaner`` (so cleaning an
+///    imported trace again changes nothing) and its time taken relative to its first kept sample;
 /// 2. the predictor is reset at the stroke start and observes samples 0…i; the first
 ///    ``warmUpSamples`` samples are warm-up, so predictions are issued at i ≥ 4;
 /// 3. the target time is T = tᵢ + h; a point with T more than 1 ns after the last sample is
@@ -49,18 +49,19 @@ public struct PerSampleReplay: Sendable {
   }
 
   /// Runs `predictor` over `strokes` and calls `visit` with every issue point, in stroke, sample
-  /// and horizon order. Buffers are reused across strokes.
+  /// and horizon order.
   ///
-  /// - Returns: the cleaning counts over all strokes.
+  /// - Returns: what R1–R3 changed over all strokes (the ``StrokeCleaner`` rule names).
   @discardableResult
   public func forEachIssuePoint<P: Predictor>(
     _ predictor: P, on strokes: [Stroke], _ visit: (IssuePoint) -> Void
-  ) -> AnchorCleaning.Counts {
+  ) -> CleaningReport {
     var predictor = predictor
-    var kept: [TraceSample] = []
-    var counts = AnchorCleaning.Counts()
+    let cleaner = StrokeCleaner()
+    var report = CleaningReport()
+    cleaner.declare(in: &report)
     for (strokeIndex, stroke) in strokes.enumerated() {
-      counts = counts + AnchorCleaning.clean(stroke.samples, into: &kept)
+      let kept = cleaner.clean(stroke.samples, report: &report).kept
       predictor.reset()
       guard let start = kept.first?.time else { continue }
       let n = kept.count
@@ -79,7 +80,7 @@ public struct PerSampleReplay: Sendable {
           let truthY: Double
           switch horizon {
           case .events(let j):
-            guard i + j <= n - 1 else { continue }
+            guard j >= 1, j <= n - 1 - i else { continue }
             target = kept[i + j].time - start
             truthX = kept[i + j].x
             truthY = kept[i + j].y
@@ -97,7 +98,7 @@ public struct PerSampleReplay: Sendable {
         }
       }
     }
-    return counts
+    return report
   }
 
   /// Mean and p95 error per horizon, pooled over all strokes (in ``horizons`` order).

@@ -39,36 +39,3 @@ extension ReplayFrame {
 
   static func seconds(_ value: Double) -> String { String(format: "%.6f", value) }
 }
-
-extension ReplaySummary {
-  /// A few lines for people: frames, samples a frame, missed frames, horizon distribution in ms.
-  public var text: String {
-    let h = horizon
-    func ms(_ s: Double) -> String { String(format: "%.2f", s * 1000) }
-    return """
-      strokes \(strokes), frames \(frames), samples per frame \(String(format: "%.2f", samplesPerFrame)), \
-      missed frames \(missedFrames), frames without new samples \(framesWithoutNewSamples)
-      horizon ms: min \(ms(h.min)), p5 \(ms(h.p5)), median \(ms(h.median)), mean \(ms(h.mean)), \
-      p95 \(ms(h.p95)), max \(ms(h.max))
-      """
-  }
-}
-
-extension DeviceProfile {
-  /// One line for listings: name, display, decimation, delays and pipeline.
-  public var listing: String {
-    var parts = ["display \(Self.number(display.rateHz)) Hz"]
-    if !display.schedule.isEmpty {
-      parts.append("schedule " + display.schedule.map { "\(Self.number($0.rateHz)) Hz at \(Self.number($0.atSeconds)) s" }.joined(separator: ", "))
-    }
-    if digitizer.decimation > 1 { parts.append("decimated 1/\(digitizer.decimation)") }
-    parts.append("delivery delay \(Self.number(deliveryDelaySeconds * 1000)) ms")
-    parts.append("pipeline \(Self.number(pipeline.frames)) frames" + (pipeline.extraSeconds > 0 ? " + \(Self.number(pipeline.extraSeconds * 1000)) ms" : ""))
-    if missedFrames.probability > 0 { parts.append("missed p = \(Self.number(missedFrames.probability))") }
-    return name.padding(toLength: 24, withPad: " ", startingAt: 0) + parts.joined(separator: "; ") + "\n    " + summary
-  }
-
-  static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
-  }
-}

@@ -24,8 +24,8 @@ public enum TraceFileWriter {
     for entry in meta.cleaning.entries {
       out += "# cleaning: \(TraceFileFormat.escape(entry.rule))=\(entry.count)\n"
     }
-    for key in meta.notes.keys.sorted() {
-      out += "# note: \(TraceFileFormat.escape(key))=\(TraceFileFormat.escape(meta.notes[key]!))\n"
+    for (key, value) in meta.notes.sorted(by: { $0.key < $1.key }) {
+      out += "# note: \(TraceFileFormat.escape(key))=\(TraceFileFormat.escape(value))\n"
     }
     out += TraceFileFormat.columns.joined(separator: ",") + "\n"
 

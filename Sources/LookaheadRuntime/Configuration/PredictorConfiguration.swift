@@ -11,6 +11,11 @@
 /// ```
 /// `family` is one of ``PredictorFamily/name``; `parameters` holds that family's parameter
 /// struct with its Swift property names as keys; `stages` holds ``PredictorStages``.
+///
+/// The `learnedLinear` family's parameters are ``LearnedLinearPredictor/Parameters``:
+/// `{"historyCount": 4, "rotateToMotion": true, "maximumGapSeconds": 0.1, "weights": [16·2 numbers]}`,
+/// the weights row-major `featureCount × 2` (`Docs/ModelFormat.md`). The weights are data a
+/// trainer produced, not parameters a tuner searches.
 public struct PredictorConfiguration: Codable, Equatable, Sendable {
   public var family: PredictorFamily
   public var stages: PredictorStages
@@ -26,8 +31,9 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     try stages.validate()
   }
 
-  /// A fresh predictor for this configuration. Call ``validate()`` first: out-of-range values
-  /// are not rejected here (they never crash, but may predict nonsense).
+  /// A fresh predictor for this configuration: the family wrapped in its stages
+  /// (``ComposedPredictor``). Call ``validate()`` first: out-of-range values are not rejected
+  /// here (they never crash, but may predict nonsense).
   public func makePredictor() -> any Predictor {
     switch family {
     case .hold(let p): ComposedPredictor(base: HoldPredictor(parameters: p), stages: stages)
@@ -38,6 +44,8 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
       ComposedPredictor(base: DoubleExponentialPredictor(parameters: p), stages: stages)
     case .alphaBetaGamma(let p):
       ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
+    case .learnedLinear(let p):
+      ComposedPredictor(base: LearnedLinearPredictor(parameters: p), stages: stages)
     }
   }
 
@@ -58,6 +66,9 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     case "alphaBetaGamma":
       family = .alphaBetaGamma(
         try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
+    case "learnedLinear":
+      family = .learnedLinear(
+        try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .family, in: container,
@@ -77,6 +88,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     case .kalman(let p): try container.encode(p, forKey: .parameters)
     case .doubleExponential(let p): try container.encode(p, forKey: .parameters)
     case .alphaBetaGamma(let p): try container.encode(p, forKey: .parameters)
+    case .learnedLinear(let p): try container.encode(p, forKey: .parameters)
     }
     try container.encode(stages, forKey: .stages)
   }
@@ -90,6 +102,8 @@ public enum PredictorFamily: Equatable, Sendable {
   case kalman(KalmanParameters)
   case doubleExponential(DoubleExponentialParameters)
   case alphaBetaGamma(AlphaBetaGammaParameters)
+  /// Weights trained on recorded strokes (``LearnedLinearPredictor``).
+  case learnedLinear(LearnedLinearPredictor.Parameters)
 
   /// The `family` string of the JSON shape.
   public var name: String {
@@ -100,11 +114,12 @@ public enum PredictorFamily: Equatable, Sendable {
     case .kalman: "kalman"
     case .doubleExponential: "doubleExponential"
     case .alphaBetaGamma: "alphaBetaGamma"
+    case .learnedLinear: "learnedLinear"
     }
   }
 
   public static let names = [
-    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma",
+    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma", "learnedLinear",
   ]
 
   public func validate() throws(PredictorParameterError) {
@@ -115,6 +130,35 @@ public enum PredictorFamily: Equatable, Sendable {
     case .kalman(let p): try p.validate()
     case .doubleExponential(let p): try p.validate()
     case .alphaBetaGamma(let p): try p.validate()
+    case .learnedLinear(let p): try Self.validateLearnedLinear(p)
+    }
+  }
+}
+
+extension PredictorFamily {
+  /// ``LearnedLinearPredictor/Parameters/validate()`` throws its own `Invalid`; here it is
+  /// restated as a ``PredictorParameterError`` naming the exported JSON field.
+  static func validateLearnedLinear(
+    _ p: LearnedLinearPredictor.Parameters
+  ) throws(PredictorParameterError) {
+    do { try p.validate() } catch let invalid as LearnedLinearPredictor.Parameters.Invalid {
+      switch invalid {
+      case .historyCount(let value):
+        throw PredictorParameterError(
+          parameter: "learnedLinear.historyCount", value: Double(value), problem: "expected an integer in 1…16")
+      case .weightCount(let expected, let found):
+        throw PredictorParameterError(
+          parameter: "learnedLinear.weights", value: Double(found),
+          problem: "expected \(expected) weights (4 · historyCount features × 2 targets), found \(found)")
+      case .nonFiniteWeight(let index):
+        throw PredictorParameterError(
+          parameter: "learnedLinear.weights[\(index)]", value: p.weights[index], problem: "expected a finite number")
+      case .maximumGapSeconds(let value):
+        throw PredictorParameterError(
+          parameter: "learnedLinear.maximumGapSeconds", value: value, problem: "expected a finite value above 0")
+      }
+    } catch {
+      throw PredictorParameterError(parameter: "learnedLinear", value: .nan, problem: "\(error)")
     }
   }
 }

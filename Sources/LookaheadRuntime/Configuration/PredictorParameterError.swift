@@ -26,6 +26,16 @@ public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringC
     }
   }
 
+  /// Throws unless a ramp that is on (`high > 0`) starts below where it ends.
+  static func checkRamp(
+    low: (name: String, value: Double), high: (name: String, value: Double)
+  ) throws(PredictorParameterError) {
+    if high.value > 0, low.value >= high.value {
+      throw PredictorParameterError(
+        parameter: low.name, value: low.value, problem: "must be below \(high.name) (\(high.value))")
+    }
+  }
+
   static func check(
     _ parameter: String, _ value: Int, in range: ClosedRange<Int>
   ) throws(PredictorParameterError) {

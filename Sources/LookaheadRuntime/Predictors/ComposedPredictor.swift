@@ -61,8 +61,9 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     if let p = sample.pressure, !p.isFinite { sample.pressure = nil }
     if let a = sample.altitude, !a.isFinite { sample.altitude = nil }
     if let a = sample.azimuth, !a.isFinite { sample.azimuth = nil }
-    if prefilter != nil {
-      let filtered = prefilter!.filter(SIMD2(sample.x, sample.y), at: sample.time)
+    if var filter = prefilter {
+      let filtered = filter.filter(SIMD2(sample.x, sample.y), at: sample.time)
+      prefilter = filter
       sample.x = filtered.x
       sample.y = filtered.y
     }
@@ -75,12 +76,13 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     base.observe(sample)
     gates.observe(time: sample.time, x: sample.x, y: sample.y)
     last = sample
-    if postfilter != nil, stages.postfilterReferenceHorizonSeconds > 0,
+    if var filter = postfilter, stages.postfilterReferenceHorizonSeconds > 0,
       let ahead = base.predict(at: sample.time + stages.postfilterReferenceHorizonSeconds)
     {
       let offset = SIMD2(ahead.x - sample.x, ahead.y - sample.y)
       rawOffset = offset
-      filteredOffset = postfilter!.filter(offset, at: sample.time)
+      filteredOffset = filter.filter(offset, at: sample.time)
+      postfilter = filter
       hasOffset = true
     }
   }
@@ -91,7 +93,10 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     guard let effective = gates.effectiveHorizon(horizon),
       var point = base.predict(at: last.time + effective)
     else { return nil }
-    guard gates.allows(x: point.x, y: point.y) else { return nil }
+    if stages.gates.directionCutOff {
+      guard gates.allows(x: point.x, y: point.y), !reversesWithin(effective, endingAt: point, from: last)
+      else { return nil }
+    }
     if hasOffset {
       let correction = (filteredOffset - rawOffset) * (effective / stages.postfilterReferenceHorizonSeconds)
       point.x += correction.x
@@ -110,6 +115,26 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     point.time = last.time + horizon
     guard point.x.isFinite, point.y.isFinite else { return nil }
     return point
+  }
+}
+
+extension ComposedPredictor {
+  /// True when the predicted path's velocity at the end of the horizon points against its
+  /// velocity at the start (Chromium's Kalman direction cut-off tests `v · (v + a·h) ≤ 0` on its
+  /// own state; we take both velocities from the family's path by finite differences over h/16,
+  /// which is the same test for a quadratic path and works for every family).
+  fileprivate func reversesWithin(_ horizon: Double, endingAt end: PredictedPoint, from last: PointerSample) -> Bool {
+    guard horizon > 0 else { return false }
+    let step = horizon / 16
+    guard let early = base.predict(at: last.time + step),
+      let late = base.predict(at: last.time + horizon - step)
+    else { return false }
+    let startX = early.x - last.x
+    let startY = early.y - last.y
+    let endX = end.x - late.x
+    let endY = end.y - late.y
+    if startX == 0, startY == 0 { return false }
+    return startX * endX + startY * endY <= 0
   }
 }
 

@@ -21,8 +21,10 @@
 /// Gaps are not handled here: ``ComposedPredictor`` resets every predictor on a gap.
 public struct KalmanPredictor: Predictor, Equatable {
   public let parameters: KalmanParameters
-  private var xFilter: KalmanAxisFilter
-  private var yFilter: KalmanAxisFilter
+  /// x and y are measured together, so they share one covariance (see ``KalmanCovariance``).
+  private var covariance: KalmanCovariance
+  private var xState = SIMD4<Double>.zero
+  private var yState = SIMD4<Double>.zero
   private var pressureFilter: KalmanAxisFilter
   /// Chromium's smoother of the sample interval (its own 3-state Kalman filter, fed with dt = 0).
   private var intervalFilter: KalmanAxisFilter
@@ -33,17 +35,19 @@ public struct KalmanPredictor: Predictor, Equatable {
   public init(parameters: KalmanParameters = .chromium) {
     self.parameters = parameters
     let n = parameters.stateModel.dimension
-    xFilter = KalmanAxisFilter(
+    covariance = KalmanCovariance(
       dimension: n, processNoise: parameters.processNoise,
       measurementNoise: parameters.measurementNoise)
-    yFilter = xFilter
-    pressureFilter = xFilter
+    pressureFilter = KalmanAxisFilter(
+      dimension: n, processNoise: parameters.processNoise,
+      measurementNoise: parameters.measurementNoise)
     intervalFilter = KalmanAxisFilter(dimension: 3, processNoise: 0.01, measurementNoise: 1)
   }
 
   public mutating func reset() {
-    xFilter.reset()
-    yFilter.reset()
+    covariance.reset()
+    xState = .zero
+    yState = .zero
     pressureFilter.reset()
     intervalFilter.reset()
     last = nil
@@ -51,10 +55,9 @@ public struct KalmanPredictor: Predictor, Equatable {
     intervalCount = 0
   }
 
-  /// The x-axis filter (for inspection and tests).
-  public var xAxis: KalmanAxisFilter { xFilter }
-  /// The y-axis filter.
-  public var yAxis: KalmanAxisFilter { yFilter }
+  /// The filtered state of x and y: (position, velocity, acceleration, jerk) in the filter's
+  /// time unit; unused derivatives are 0.
+  public var state: (x: SIMD4<Double>, y: SIMD4<Double>) { (xState, yState) }
 
   public mutating func observe(_ sample: PointerSample) {
     var dt = 0.0
@@ -76,8 +79,15 @@ public struct KalmanPredictor: Predictor, Equatable {
       }
       if !dt.isFinite { dt = 0 }
     }
-    xFilter.update(observation: sample.x, dt: dt)
-    yFilter.update(observation: sample.y, dt: dt)
+    if let step = covariance.step(dt: dt) {
+      xState = step.transition(xState)
+      yState = step.transition(yState)
+      xState += step.gain * (sample.x - xState[0])
+      yState += step.gain * (sample.y - yState[0])
+    } else {
+      xState = SIMD4(sample.x, 0, 0, 0)
+      yState = SIMD4(sample.y, 0, 0, 0)
+    }
     if parameters.pressureFilter, let pressure = sample.pressure, pressure.isFinite {
       pressureFilter.update(observation: pressure, dt: dt)
     }
@@ -93,20 +103,20 @@ public struct KalmanPredictor: Predictor, Equatable {
   }
 
   public func predict(at time: Double) -> PredictedPoint? {
-    guard let last, time.isFinite, xFilter.iterations >= parameters.warmUpSamples else {
+    guard let last, time.isFinite, covariance.iterations >= parameters.warmUpSamples else {
       return nil
     }
     let unit = unitSeconds
     guard unit > 0 else { return nil }
     let h = max(0, time - last.time)
     var k = h / unit
-    let velocity = SIMD2(xFilter.velocity, yFilter.velocity)
+    let velocity = SIMD2(xState[1], yState[1])
     if parameters.speedConfidenceHigh > 0 {
       let speed = (velocity * velocity).sum().squareRoot() / unit
       k *= rampUp(speed, parameters.speedConfidenceLow, parameters.speedConfidenceHigh)
     }
     if parameters.jerkConfidenceHigh > 0 {
-      let jerk = SIMD2(xFilter.jerk, yFilter.jerk)
+      let jerk = SIMD2(xState[3], yState[3])
       let magnitude = (jerk * jerk).sum().squareRoot()
       k *= 1 - rampUp(magnitude, parameters.jerkConfidenceLow, parameters.jerkConfidenceHigh)
     }
@@ -121,10 +131,10 @@ public struct KalmanPredictor: Predictor, Equatable {
       }
       pressure = min(1, max(0, p0 + slope * k))
     }
-    let originX = parameters.origin == .lastSample ? last.x : xFilter.position
-    let originY = parameters.origin == .lastSample ? last.y : yFilter.position
-    let x = originX + displacement(xFilter, k)
-    let y = originY + displacement(yFilter, k)
+    let originX = parameters.origin == .lastSample ? last.x : xState[0]
+    let originY = parameters.origin == .lastSample ? last.y : yState[0]
+    let x = originX + displacement(xState, k)
+    let y = originY + displacement(yState, k)
     guard x.isFinite, y.isFinite else { return nil }
     return PredictedPoint(
       time: last.time + h, x: x, y: y,
@@ -132,14 +142,13 @@ public struct KalmanPredictor: Predictor, Equatable {
   }
 
   @inline(__always)
-  private func displacement(_ filter: KalmanAxisFilter, _ k: Double) -> Double {
+  private func displacement(_ s: SIMD4<Double>, _ k: Double) -> Double {
     switch parameters.extrapolation {
     case .taylor:
-      return k * (filter.velocity + k * (0.5 * filter.acceleration + k * (filter.jerk / 6)))
+      return k * (s[1] + k * (0.5 * s[2] + k * (s[3] / 6)))
     case .androidSteps:
       // Σ_{i=1..k} v_i with a_i = a + 0.1·i·j and v_i = v + 0.5·Σ_{m≤i} a_m, in closed form.
-      return k * filter.velocity + 0.25 * filter.acceleration * k * (k + 1)
-        + (0.025 / 3) * filter.jerk * k * (k + 1) * (k + 2)
+      return k * s[1] + 0.25 * s[2] * k * (k + 1) + (0.025 / 3) * s[3] * k * (k + 1) * (k + 2)
     }
   }
 }
@@ -248,15 +257,10 @@ public struct KalmanParameters: PredictorParameters {
     try PredictorParameterError.check("kalman.jerkConfidenceHigh", jerkConfidenceHigh, in: 0...1e12)
     try PredictorParameterError.check("kalman.speedConfidenceLow", speedConfidenceLow, in: 0...1e9)
     try PredictorParameterError.check("kalman.speedConfidenceHigh", speedConfidenceHigh, in: 0...1e9)
-    if jerkConfidenceHigh > 0, jerkConfidenceLow >= jerkConfidenceHigh {
-      throw PredictorParameterError(
-        parameter: "kalman.jerkConfidenceLow", value: jerkConfidenceLow,
-        problem: "must be below kalman.jerkConfidenceHigh (\(jerkConfidenceHigh))")
-    }
-    if speedConfidenceHigh > 0, speedConfidenceLow >= speedConfidenceHigh {
-      throw PredictorParameterError(
-        parameter: "kalman.speedConfidenceLow", value: speedConfidenceLow,
-        problem: "must be below kalman.speedConfidenceHigh (\(speedConfidenceHigh))")
-    }
+    try PredictorParameterError.checkRamp(
+      low: ("kalman.jerkConfidenceLow", jerkConfidenceLow), high: ("kalman.jerkConfidenceHigh", jerkConfidenceHigh))
+    try PredictorParameterError.checkRamp(
+      low: ("kalman.speedConfidenceLow", speedConfidenceLow),
+      high: ("kalman.speedConfidenceHigh", speedConfidenceHigh))
   }
 }

@@ -23,12 +23,7 @@ public struct LinearPredictor: Predictor, Equatable {
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    let entry = SampleWindow.Entry(time: sample.time, x: sample.x, y: sample.y)
-    if let newest = window.newest, sample.time <= newest.time {
-      window.replaceNewest(with: SampleWindow.Entry(time: newest.time, x: sample.x, y: sample.y))
-    } else {
-      window.append(entry)
-    }
+    window.record(time: sample.time, x: sample.x, y: sample.y)
     last = sample
   }
 

@@ -1,5 +1,5 @@
 /// A weighted least-squares polynomial fit of x(τ) and y(τ), order 0–3, over the newest samples
-/// of a ``SampleWindow``, solved through its normal equations in plain Swift.
+/// of a ``SampleWindow``, solved through its normal equations (Cholesky) in plain Swift.
 ///
 /// Time is normalised before fitting, `τ = (t − t_newest) / span` with `span` the window's time
 /// extent, so `τ ∈ [−1, 0]`: the normal matrix then stays well conditioned for the window sizes
@@ -46,6 +46,7 @@ public struct PolynomialFit: Sendable, Equatable {
     var order = min(max(0, requestedOrder), n - 1)
     if !(span > 0) || !span.isFinite { order = 0 }
     let step = n > 1 ? 1.0 / Double(n - 1) : 0
+    let inverseSpan = span > 0 ? 1 / span : 0
     var moments = SIMD8<Double>.zero
     var bx = SIMD4<Double>.zero
     var by = SIMD4<Double>.zero
@@ -54,7 +55,7 @@ public struct PolynomialFit: Sendable, Equatable {
       let entry = window[back: k]
       let tau: Double
       if order == 0 { tau = 0 } else if uniformTime { tau = -Double(k) * step } else {
-        tau = (entry.time - newest.time) / span
+        tau = (entry.time - newest.time) * inverseSpan
       }
       let w = useWeights ? cExp2(-(newest.time - entry.time) / recencyHalfLife) : 1
       let t2 = tau * tau
@@ -91,65 +92,66 @@ public struct PolynomialFit: Sendable, Equatable {
     return ((x * powers).sum(), (y * powers).sum())
   }
 
-  /// Gaussian elimination with partial pivoting on the (order+1)² normal matrix, both right-hand
-  /// sides at once. Returns nil when a pivot vanishes relative to the matrix's scale.
+  /// Solves the (order+1)² normal equations `A·c = b` (A_jk = Σ w τ^(j+k), symmetric positive
+  /// definite when the fit is determined) by a Cholesky factorisation `A = L·Lᵀ`, for both
+  /// right-hand sides at once, on scalars in a stack buffer. Returns nil when a pivot vanishes
+  /// relative to the matrix's scale (too few distinct times for the order).
   private static func solve(
     moments: SIMD8<Double>, bx: SIMD4<Double>, by: SIMD4<Double>, order: Int
   ) -> (SIMD4<Double>, SIMD4<Double>)? {
     let m = order + 1
-    // Rows of [A | bx | by], A_jk = moment(j+k).
-    var rows = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
-    func row(_ j: Int) -> SIMD8<Double> {
-      var r = SIMD8<Double>.zero
-      for k in 0..<m { r[k] = moments[j + k] }
-      r[4] = bx[j]
-      r[5] = by[j]
-      return r
-    }
-    rows.0 = row(0)
-    if m > 1 { rows.1 = row(1) }
-    if m > 2 { rows.2 = row(2) }
-    if m > 3 { rows.3 = row(3) }
     var scale = 0.0
     for j in 0..<m { scale = max(scale, moments[2 * j]) }
     guard scale > 0, scale.isFinite else { return nil }
-    return withUnsafeMutablePointer(to: &rows) { tuple in
-      tuple.withMemoryRebound(to: SIMD8<Double>.self, capacity: 4) { r in
-        for column in 0..<m {
-          var pivot = column
-          for candidate in (column + 1)..<max(column + 1, m)
-          where abs(r[candidate][column]) > abs(r[pivot][column]) {
-            pivot = candidate
-          }
-          if pivot != column {
-            let swap = r[pivot]
-            r[pivot] = r[column]
-            r[column] = swap
-          }
-          let p = r[column][column]
-          guard abs(p) > 1e-12 * scale else { return nil }
-          for below in (column + 1)..<max(column + 1, m) {
-            let factor = r[below][column] / p
-            r[below] -= factor * r[column]
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { buffer in
+      guard let mu = buffer.baseAddress else { return nil }  // moments 0…6
+      let l = mu + 8  // lower triangle of L, row-major 4×4
+      let u = mu + 24  // forward-substituted x (0…3) and y (4…7)
+      var inverse = SIMD4<Double>.zero  // 1 / L_ii: divide once, multiply after
+      for k in 0..<7 { mu[k] = moments[k] }
+      for i in 0..<m {
+        for j in 0...i {
+          var sum = mu[i + j]
+          for k in 0..<j { sum -= l[4 * i + k] * l[4 * j + k] }
+          if i == j {
+            guard sum > 1e-12 * scale else { return nil }
+            let root = sum.squareRoot()
+            l[4 * i + i] = root
+            inverse[i] = 1 / root
+          } else {
+            l[4 * i + j] = sum * inverse[j]
           }
         }
-        var sx = SIMD4<Double>.zero
-        var sy = SIMD4<Double>.zero
-        var j = m - 1
-        while j >= 0 {
-          var accX = r[j][4]
-          var accY = r[j][5]
-          for k in (j + 1)..<max(j + 1, m) {
-            accX -= r[j][k] * sx[k]
-            accY -= r[j][k] * sy[k]
-          }
-          sx[j] = accX / r[j][j]
-          sy[j] = accY / r[j][j]
-          j -= 1
-        }
-        guard sx.x.isFinite, sy.x.isFinite, (sx * sx + sy * sy).sum().isFinite else { return nil }
-        return (sx, sy)
       }
+      // L·u = b, then Lᵀ·c = u.
+      for i in 0..<m {
+        var sx = bx[i]
+        var sy = by[i]
+        for k in 0..<i {
+          sx -= l[4 * i + k] * u[k]
+          sy -= l[4 * i + k] * u[4 + k]
+        }
+        u[i] = sx * inverse[i]
+        u[4 + i] = sy * inverse[i]
+      }
+      var cx = SIMD4<Double>.zero
+      var cy = SIMD4<Double>.zero
+      var i = m - 1
+      while i >= 0 {
+        var sx = u[i]
+        var sy = u[4 + i]
+        var k = i + 1
+        while k < m {
+          sx -= l[4 * k + i] * cx[k]
+          sy -= l[4 * k + i] * cy[k]
+          k += 1
+        }
+        cx[i] = sx * inverse[i]
+        cy[i] = sy * inverse[i]
+        i -= 1
+      }
+      guard (cx * cx + cy * cy).sum().isFinite else { return nil }
+      return (cx, cy)
     }
   }
 }

@@ -28,13 +28,7 @@ public struct PolynomialPredictor: Predictor, Equatable {
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    let entry = SampleWindow.Entry(time: sample.time, x: sample.x, y: sample.y)
-    if let newest = window.newest, sample.time <= newest.time {
-      window.replaceNewest(with: SampleWindow.Entry(time: newest.time, x: sample.x, y: sample.y))
-    } else {
-      window.append(entry)
-      observed += 1
-    }
+    if window.record(time: sample.time, x: sample.x, y: sample.y) { observed += 1 }
     last = sample
     fit = PolynomialFit(
       window: window, count: parameters.windowSamples, maximumAge: parameters.windowSeconds,

@@ -9,8 +9,9 @@
 /// - turn-angle and jerk confidence: shrink the horizon linearly from full at `low` to zero at
 ///   `high` (AndroidX `SinglePointerPredictor`'s jerk confidence; the turn angle is the same idea
 ///   on curvature);
-/// - direction cut-off: no prediction that points backwards against the latest movement, which
-///   would draw ink through a reversal (Chromium's `kDirectionCutOffEnabled` Kalman option);
+/// - direction cut-off: no prediction through a reversal: neither one whose path turns back
+///   within the horizon (Chromium's `kDirectionCutOffEnabled` Kalman option, applied by
+///   ``ComposedPredictor``) nor one that ends behind the newest sample along the latest movement;
 /// - stroke end: no prediction while the speed is falling below a fraction of the stroke's peak
 ///   speed, the typical sign of a pen about to stop (spring-back at stroke ends).
 ///
@@ -167,14 +168,8 @@ public struct PredictionGateParameters: PredictorParameters {
     try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
     try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
     try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
-    if turnAngleHigh > 0, turnAngleLow >= turnAngleHigh {
-      throw PredictorParameterError(
-        parameter: "gates.turnAngleLow", value: turnAngleLow,
-        problem: "must be below gates.turnAngleHigh (\(turnAngleHigh))")
-    }
-    if jerkHigh > 0, jerkLow >= jerkHigh {
-      throw PredictorParameterError(
-        parameter: "gates.jerkLow", value: jerkLow, problem: "must be below gates.jerkHigh (\(jerkHigh))")
-    }
+    try PredictorParameterError.checkRamp(
+      low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
+    try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
   }
 }

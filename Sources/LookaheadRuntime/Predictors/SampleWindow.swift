@@ -45,6 +45,19 @@ public struct SampleWindow: Sendable, Equatable {
     storage[index] = entry
   }
 
+  /// Records a sample of a stroke: appended when it is newer than the newest one, otherwise it
+  /// replaces the newest position (a re-report of the same instant; the newest time is kept, so
+  /// intervals never become zero or negative). Returns true when the sample was appended.
+  @discardableResult
+  public mutating func record(time: Double, x: Double, y: Double) -> Bool {
+    if let newest, time <= newest.time {
+      replaceNewest(with: Entry(time: newest.time, x: x, y: y))
+      return false
+    }
+    append(Entry(time: time, x: x, y: y))
+    return true
+  }
+
   /// Drops every sample, keeping the storage.
   public mutating func removeAll() {
     count = 0

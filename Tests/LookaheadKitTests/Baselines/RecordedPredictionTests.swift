@@ -128,6 +128,32 @@ struct RecordedPredictionTests {
     #expect(evaluation.skippedInWarmUp == 12)  // anchors 0…3 of 3 strokes
   }
 
+  @Test("Inkable through the Predictor interface: asked at a recorded time, it returns that recorded point")
+  func inkableThroughPredictorInterface() throws {
+    let trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    var answered = 0
+    for stroke in trace.strokes {
+      var predictor = BaselinePredictors.recorded(stroke: stroke)
+      var nearest = BaselinePredictors.recorded(stroke: stroke, selection: .nearestTime)
+      for (index, sample) in stroke.samples.enumerated() {
+        let pointer = PointerSample(time: sample.time, x: sample.x, y: sample.y)
+        predictor.observe(pointer)
+        nearest.observe(pointer)
+        #expect(predictor.anchorIndex == index)
+        let anchored = stroke.recordedPredictions.filter { $0.anchorIndex == index }
+        if anchored.isEmpty { #expect(predictor.predict(at: sample.time + 0.004) == nil) }
+        for recorded in anchored where recorded.time >= sample.time {
+          let point = try #require(predictor.predict(at: recorded.time))
+          #expect(abs(point.x - recorded.x) < 1e-9 && abs(point.y - recorded.y) < 1e-9)
+          let same = try #require(nearest.predict(at: recorded.time))
+          #expect(same.time == recorded.time && same.x == recorded.x && same.y == recorded.y)
+          answered += 1
+        }
+      }
+    }
+    #expect(answered == 494)
+  }
+
   @Test("type-7 percentile matches numpy on small sets")
   func percentile() {
     // numpy.percentile([1, 2, 3, 4], 95) = 3.85; of [5] = 5; of [0, 10] = 9.5.

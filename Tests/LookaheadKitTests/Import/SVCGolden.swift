@@ -6,6 +6,7 @@
 enum SVCGolden {
   static let rows = 273_036
   static let strokes = 7_996
+  static let kept = 272_502
   static let outOfOrder = 13
   static let sameTime = 516
   static let duplicate = 5

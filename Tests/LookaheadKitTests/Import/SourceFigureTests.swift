@@ -167,14 +167,27 @@ struct SourceFigureTests {
       .filter { $0.pathExtension == "TXT" }
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
     #expect(urls.count == 1280)
-    let raw = try SVC2004Importer().importTrace(files: urls, options: ImportOptions(raw: true))
-    // Golden values: Tools/svc2004_counts.py over the same 1,280 files (independent Python).
-    #expect(raw.sampleCount == SVCGolden.rows)
-    #expect(raw.strokes.count == SVCGolden.strokes)
     let cleaned = try SVC2004Importer().importTrace(files: urls, options: ImportOptions())
-    #expect(cleaned.metadata.cleaning[StrokeCleaner.sameTimeRule] == SVCGolden.sameTime)
-    #expect(cleaned.metadata.cleaning[StrokeCleaner.outOfOrderRule] == SVCGolden.outOfOrder)
+    // Golden values: Tools/svc2004_counts.py over the same 1,280 files (independent Python).
+    #expect(cleaned.strokes.count == SVCGolden.strokes)
+    #expect(cleaned.sampleCount == SVCGolden.kept)
+    let removed = cleaned.metadata.cleaning[StrokeCleaner.sameTimeRule]
+      + cleaned.metadata.cleaning[StrokeCleaner.outOfOrderRule]
+      + cleaned.metadata.cleaning[StrokeCleaner.duplicatePositionRule]
+    #expect(cleaned.sampleCount + removed == SVCGolden.rows)
     #expect(cleaned.metadata.cleaning[StrokeCleaner.duplicatePositionRule] == SVCGolden.duplicate)
+  }
+
+  @Test("SVC2004 raw import refuses U11S18, whose time goes backwards, naming the line")
+  func svcRawBackwards() throws {
+    let url = try SharedDatasets.require("SVC2004-Task2/Task2/U11S18.TXT")
+    let error = #expect(throws: TraceInputError.self) {
+      try SVC2004Importer().importTrace(file: url, options: ImportOptions(raw: true))
+    }
+    #expect(error?.location == .line(93))
+    #expect(error?.field == "time")
+    let cleaned = try SVC2004Importer().importTrace(file: url)
+    #expect(cleaned.metadata.cleaning[StrokeCleaner.outOfOrderRule] == 1)
   }
 
   @Test("SVC2004: Y is flipped and angles, pressure are converted (U29S1 first row)")

@@ -30,3 +30,23 @@ import Testing
     #expect(card.value("high_speed_count", stroke: 0) == nil)
   }
 }
+
+@Suite struct MetricColumnsTests {
+  @Test func everyFamilyAppendsOneCellPerColumn() throws {
+    // A stroke and an aggregate through each family on its own: cells == columns.
+    let stroke = MetricTestStrokes.line(samples: 12)
+    let events = MetricTestStrokes.events(for: stroke, horizonSamples: 2, anchors: 1...9, predict: MetricTestStrokes.linear)
+    let card = try MetricTestStrokes.score(stroke, events)
+    let families: [any Metric] = [
+      ErrorAtHorizonMetric(), TrackErrorMetric(), EffectiveLatencyMetric(), WrongDistanceOrientationMetric(),
+      JitterMetric(), StrokeEndOvershootMetric(), WrongDirectionMetric(), PressureErrorMetric(), HighSpeedSubsetMetric(),
+    ]
+    #expect(families.reduce(0) { $0 + $1.columns.count } == card.columns.count)
+    #expect(card.strokes[0].values.count == card.columns.count)
+    #expect(card.aggregate.count == card.columns.count)
+    // Aggregate-only columns are empty per stroke.
+    for (index, column) in card.columns.enumerated() where column.aggregateOnly {
+      #expect(card.strokes[0].values[index] == nil, "\(column.name)")
+    }
+  }
+}

@@ -228,3 +228,22 @@ import Testing
     #expect(Double(String(cells[5 + errorIndex])) == card.value("error_mean_native"))
   }
 }
+
+@Suite struct PredictionRecordTests {
+  @Test func recordRowMatchesHeaderAndValues() throws {
+    let line = MetricTestStrokes.line(samples: 20)
+    var scorer = try MetricsScorer()
+    try scorer.beginStroke(line, metadata: MetricTestStrokes.metadata(), reference: StrokeReference(source: "s", strokeIndex: 0))
+    let outcome = try scorer.accumulate(
+      PredictionEvent(issueTime: 10.0 / 256, newestSampleIndex: 10, targetTime: 14.0 / 256, predicted: nil))
+    let header = PredictionOutcome.csvHeader.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let cells = outcome.csvRow.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    #expect(cells.count == header.count)
+    let record = Dictionary(uniqueKeysWithValues: zip(header, cells))
+    #expect(record["error"] == "4.0")
+    #expect(record["along_track"] == "-4.0")
+    #expect(record["declined"] == "1.0")
+    #expect(record["latency_saved_s"] == "0.0")
+    #expect(record["shown_pressure"] == "")
+  }
+}

@@ -116,4 +116,15 @@ import Testing
     #expect(card.value("wrong_direction_count") == 0)
     #expect(card.value("wrong_direction_fraction") == 0)
   }
+
+  @Test func predictionBehindTheNewestSampleSavesNegativeTime() throws {
+    // Drawn one horizon *behind* the newest sample: it lands h before the anchor (at the edge of
+    // the search window), so it saves −h and is late by 2h; it points against the motion.
+    let card = try score(anchors: 5...59) { seen, _ in PredictedPosition(x: seen[seen.count - 1].x - 4, y: 0) }
+    #expect(card.value("latency_saved_mean_ms") == -horizonMs)
+    #expect(card.value("lateness_mean_ms") == 2 * horizonMs)
+    #expect(card.value("error_mean_native") == 8)
+    #expect(card.value("wrong_direction_fraction") == 1)
+    #expect(card.value("wrong_orientation_mean_deg") == 180)
+  }
 }

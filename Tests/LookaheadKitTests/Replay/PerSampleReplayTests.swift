@@ -23,6 +23,12 @@ struct PerSampleReplayTests {
     #expect(linear.allSatisfy { $0.meanError < 1e-6 && $0.p95Error < 1e-6 })
   }
 
+  /// Event counts below 1 issue nothing (and never index before the stroke).
+  @Test func eventCountsBelowOneIssueNothing() {
+    let scores = PerSampleReplay(horizons: [.events(0), .events(-7)]).score(ReferenceHoldPredictor(), on: [line(count: 12)])
+    #expect(scores.map(\.issuePoints) == [0, 0])
+  }
+
   /// Strokes of 5 samples give no point: the one issue point (i = 4) has no future.
   @Test func shortStrokesContributeNothing() {
     let scores = PerSampleReplay().score(ReferenceHoldPredictor(), on: [line(count: 5), line(count: 1), Stroke(samples: [])])
@@ -44,7 +50,8 @@ struct PerSampleReplayTests {
   }
 
   /// Hand-worked: R2 replaces (the later same-time row wins), R1 drops the earlier time, R3 drops
-  /// a repeat of the same position 0.5 ms later; a second pass changes nothing.
+  /// a repeat of the same position 0.5 ms later; the protocol reports each and scores the kept
+  /// rows; on the kept rows it cleans nothing (idempotent).
   @Test func cleaningRulesAndIdempotence() {
     let rows = [
       TraceSample(time: 0, x: 0, y: 0),
@@ -54,13 +61,23 @@ struct PerSampleReplayTests {
       TraceSample(time: 0.0105, x: 2, y: 2),  // R3
       TraceSample(time: 0.011, x: 3, y: 2),  // kept: moved
       TraceSample(time: 0.013, x: 3, y: 2),  // kept: 2 ms later
+      TraceSample(time: 0.020, x: 4, y: 2),
+      TraceSample(time: 0.030, x: 5, y: 2),
     ]
-    let (kept, counts) = AnchorCleaning.clean(rows)
-    #expect(counts == AnchorCleaning.Counts(outOfOrder: 1, sameTimeReplaced: 1, repeatedPosition: 1))
-    #expect(kept.map(\.x) == [0, 2, 3, 3])
-    let again = AnchorCleaning.clean(kept)
-    #expect(again.counts == AnchorCleaning.Counts())
-    #expect(again.samples == kept)
+    let replay = PerSampleReplay(horizons: [.events(1)])
+    var targets: [Double] = []
+    let report = replay.forEachIssuePoint(ReferenceHoldPredictor(), on: [Stroke(samples: rows)]) {
+      targets.append($0.truthX)
+    }
+    #expect(report[StrokeCleaner.outOfOrderRule] == 1)
+    #expect(report[StrokeCleaner.sameTimeRule] == 1)
+    #expect(report[StrokeCleaner.duplicatePositionRule] == 1)
+    // Kept x: 0, 2, 3, 3, 4, 5: one issue point (i = 4, x = 4) whose next sample is x = 5.
+    #expect(targets == [5])
+    let kept = [0.0, 0.010, 0.011, 0.013, 0.020, 0.030].enumerated().map {
+      TraceSample(time: $0.element, x: [0, 2, 3, 3, 4, 5][$0.offset], y: 2)
+    }
+    #expect(replay.forEachIssuePoint(ReferenceHoldPredictor(), on: [Stroke(samples: kept)]) { _ in }.total == 0)
   }
 
   /// numpy.percentile([1, 2, 3, 4, 10], 95) = 8.8 (h = 3.8: 4 + 0.8 · 6), mean 4.

@@ -155,6 +155,22 @@ struct ReplayTests {
     #expect(idealFrames.pointerSample(1, knownAt: 0).pressure == 0.5)
   }
 
+  /// x = k, y = 2k at k/240 s: halfway between samples 2 and 3 the truth is (2.5, 5); outside the
+  /// stroke it holds the end samples; a run of equal times takes the later sample.
+  @Test func truePositionInterpolatesTheRecordedPath() throws {
+    var stroke = uniformStroke(rateHz: 240, count: 10)
+    let replay = try Replay(profile: profile(rateHz: 120, decimation: 3))
+    var frames = try replay.frames(of: stroke)
+    var truth = frames.truePosition(at: 2.5 / 240)
+    #expect(abs(truth.x - 2.5) < 1e-9 && abs(truth.y - 5) < 1e-9)
+    #expect(frames.truePosition(at: -1) == (0, 0))
+    #expect(frames.truePosition(at: 1) == (9, 18))
+    stroke.samples[4].time = stroke.samples[3].time  // samples 3 and 4 at the same time
+    frames = try replay.frames(of: stroke)
+    truth = frames.truePosition(at: stroke.samples[3].time)
+    #expect(truth.x == 4)
+  }
+
   @Test func timeGoingBackwardsIsRejectedWithTheSample() throws {
     var stroke = uniformStroke(rateHz: 240, count: 5)
     stroke.origin = "file.csv#2"

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A dataset reference loaded for evaluation: the trace, the checksums of the files it read (for
+/// ``ResultProvenance``) and, when the selection is exactly one that ANCHOR-PROTOCOL.md §2 scored,
+/// which one, so that the reference rows of that selection can be shown beside ours.
+public struct EvaluationDataset: Sendable {
+  /// The reference as given (`Inkable-ApplePencil`, `SVC2004-Task2:test`, a path).
+  public var reference: String
+  public var trace: Trace
+  public var files: [ResultProvenance.File]
+  /// The anchor-protocol dataset whose §2 selection this reference is, or `nil`.
+  public var anchorDataset: AnchorDataset?
+
+  public init(reference: String, trace: Trace, files: [ResultProvenance.File], anchorDataset: AnchorDataset?) {
+    self.reference = reference
+    self.trace = trace
+    self.files = files
+    self.anchorDataset = anchorDataset
+  }
+
+  /// The registry reference that loads exactly the selection ANCHOR-PROTOCOL.md §2 scored for
+  /// each dataset: all of Inkable, TurboTouch's `strokes.csv`, all 24 Henze files, the SVC test
+  /// writers U29–U32 (genuine S1–S20) and the one full capture of Wacom writer ID0001.
+  public static func anchorSelection(_ dataset: AnchorDataset) -> String {
+    switch dataset {
+    case .inkableApplePencil, .turboTouch, .henze2017: dataset.folder
+    case .svc2004Task2: "SVC2004-Task2:test"
+    case .wacomMSP13: "WacomMSP13-HandwritingSpeed:ID0001"
+    }
+  }
+
+  /// The anchor dataset a registry reference selects exactly (case-insensitive), or `nil`.
+  public static func anchorDataset(forReference reference: String) -> AnchorDataset? {
+    AnchorDataset.allCases.first { anchorSelection($0).lowercased() == reference.lowercased() }
+  }
+
+  /// Loads `reference` (a dataset name, `NAME:SUBSET` or a path) through ``DatasetRegistry`` and
+  /// hashes its files.
+  public static func load(
+    _ reference: String, dataDirectory: URL? = nil, options: ImportOptions = ImportOptions()
+  ) throws -> EvaluationDataset {
+    let trace = try DatasetRegistry.load(reference, dataDirectory: dataDirectory, options: options)
+    let files = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map {
+      ResultProvenance.File(path: $0.path, sha256: $0.sha256)
+    }
+    return EvaluationDataset(
+      reference: reference, trace: trace, files: files, anchorDataset: anchorDataset(forReference: reference))
+  }
+
+  /// The provenance entry of this dataset.
+  public var provenance: ResultProvenance.Dataset {
+    ResultProvenance.Dataset(
+      reference: reference, source: trace.metadata.source, strokes: trace.contactStrokes.count, files: files)
+  }
+}

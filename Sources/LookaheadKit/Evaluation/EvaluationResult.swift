@@ -1,0 +1,140 @@
+/// What `evaluate` and `compare` produce: per dataset, every predictor's scorecard (frame replay)
+/// or protocol row (per-sample protocols, with the reference rows beside), the paired
+/// comparisons against the baseline, and the provenance. Encodes to the `--json` document.
+public struct EvaluationResult: Sendable, Codable {
+  /// One predictor's frame-replay result on one dataset.
+  public struct SubjectResult: Sendable, Codable {
+    public var label: String
+    public var specification: String
+    public var kind: EvaluationSubject.Kind
+    public var isExportable: Bool
+    /// What a `recorded` row is on this dataset (for example `UIKit predictedTouches`).
+    public var recordedSource: String?
+    public var scorecard: Scorecard
+  }
+
+  public struct DatasetResult: Sendable, Codable {
+    public var reference: String
+    public var source: String
+    public var strokes: Int
+    public var coordinateUnit: String
+    /// Frame replay: one per predictor, in the order given.
+    public var subjects: [SubjectResult]
+    /// Frame replay: each other predictor against the baseline, stroke by stroke.
+    public var comparisons: [PairedComparison]
+    /// Per-sample protocols: our rows, then the reference rows of the same protocol and selection.
+    public var protocolRows: [ProtocolRow]
+    /// Why a row is missing, which references apply, and similar.
+    public var notes: [String]
+  }
+
+  public var provenance: ResultProvenance
+  public var evaluationProtocol: EvaluationProtocol
+  public var datasets: [DatasetResult]
+
+  // MARK: - Text
+
+  /// The human report: per dataset, the side-by-side table (or the protocol tables), the paired
+  /// comparisons and the notes.
+  public var text: String {
+    var parts: [String] = []
+    for dataset in datasets {
+      var section = "\(dataset.reference): \(dataset.source), \(dataset.strokes) strokes, unit \(dataset.coordinateUnit)"
+      switch evaluationProtocol {
+      case .frameReplay:
+        section += " — profile \(provenance.profile ?? "?"), seed \(provenance.seed)\n\n"
+        if dataset.subjects.count == 1, let only = dataset.subjects.first {
+          section += Self.scorecardText(only)
+        } else {
+          section += ComparisonTable(dataset.subjects.map { ($0.label, $0.scorecard) }).text
+        }
+        if !dataset.comparisons.isEmpty {
+          section += "\n\n" + Self.comparisonText(dataset.comparisons)
+        }
+      case .anchor, .henze2017:
+        section += " — protocol \(evaluationProtocol.rawValue)\n\n"
+        section += ProtocolTable.text(dataset.protocolRows, nativeUnit: dataset.coordinateUnit)
+      }
+      if !dataset.notes.isEmpty { section += "\n\n" + dataset.notes.map { "note: " + $0 }.joined(separator: "\n") }
+      parts.append(section)
+    }
+    return parts.joined(separator: "\n\n")
+  }
+
+  /// One predictor's key metrics, one per line (`evaluate`'s human output).
+  static func scorecardText(_ subject: SubjectResult) -> String {
+    let table = ComparisonTable([(subject.label, subject.scorecard)])
+    var lines: [[String]] = [["\(subject.label)", "value"]]
+    for (c, column) in table.columns.enumerated() {
+      lines.append([column.name, table.rows[0].values[c].map(ComparisonTable.format) ?? "—"])
+    }
+    lines.append(["predictions", String(subject.scorecard.predictionCount)])
+    return TextTable.render(lines, rightAligned: [1])
+      + "\n(every metric and every stroke: --json; definitions: Docs/Metrics.md)"
+  }
+
+  static func comparisonText(_ comparisons: [PairedComparison]) -> String {
+    guard let first = comparisons.first else { return "" }
+    var lines: [[String]] = [[
+      "paired vs \(first.baseline)", "column", "strokes", "mean diff", "95% CI", "strokes better", "verdict",
+    ]]
+    for c in comparisons {
+      lines.append([
+        c.candidate, c.column, String(c.pairedStrokes), ComparisonTable.format(c.meanDifference),
+        "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
+        "\(c.candidateBetterStrokes)/\(c.pairedStrokes)", c.verdict.rawValue,
+      ])
+    }
+    return TextTable.render(lines, rightAligned: [2, 3, 5])
+      + "\n(candidate − baseline per stroke, mean over strokes; bootstrap over strokes, "
+      + "\(first.resamples) resamples, seed \(first.seed))"
+  }
+
+  // MARK: - CSV
+
+  /// The result as one CSV table after the provenance lines: frame replay gives one row per
+  /// dataset and predictor with every scorecard column (aggregates); per-sample protocols give
+  /// one row per dataset, predictor and horizon (reference rows flagged). Paired comparisons go
+  /// in `# paired:` lines.
+  public var csv: String {
+    var lines = provenance.csvCommentLines
+    switch evaluationProtocol {
+    case .frameReplay:
+      var headerWritten = false
+      for dataset in datasets {
+        for c in dataset.comparisons {
+          lines.append(
+            "# paired: dataset=\(dataset.reference) candidate=\(c.candidate) baseline=\(c.baseline) column=\(c.column) "
+              + "strokes=\(c.pairedStrokes) mean_diff=\(c.meanDifference) ci95=[\(c.lower), \(c.upper)] verdict=\(c.verdict.rawValue)")
+        }
+        for subject in dataset.subjects {
+          if !headerWritten {
+            lines.append("dataset,predictor,specification," + subject.scorecard.csvHeader)
+            headerWritten = true
+          }
+          lines.append(
+            Scorecard.csvField(dataset.reference) + "," + Scorecard.csvField(subject.label) + ","
+              + Scorecard.csvField(subject.specification) + ","
+              + subject.scorecard.csvAggregateRow(label: dataset.source))
+        }
+      }
+    case .anchor, .henze2017:
+      lines.append(
+        "dataset,predictor,reference,subset,horizon,horizon_s,events_ahead,count,mean_native,p95_native,mean_mm,p95_mm")
+      for dataset in datasets {
+        for row in dataset.protocolRows {
+          for s in row.scores {
+            let cells: [String] = [
+              Scorecard.csvField(dataset.reference), Scorecard.csvField(row.label), row.isReference ? "1" : "0",
+              s.subset ?? "", s.horizonLabel, "\(s.horizonSeconds)", s.eventsAhead.map(String.init) ?? "",
+              s.count.map(String.init) ?? "", Scorecard.csvNumber(s.meanNative), Scorecard.csvNumber(s.p95Native),
+              Scorecard.csvNumber(s.meanMillimetres), Scorecard.csvNumber(s.p95Millimetres),
+            ]
+            lines.append(cells.joined(separator: ","))
+          }
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

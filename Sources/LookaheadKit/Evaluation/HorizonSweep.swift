@@ -1,0 +1,125 @@
+import Foundation
+import LookaheadRuntime
+
+/// Error and effective latency saved against the horizon, for the error-versus-latency-saved
+/// curve of `lookahead sweep`.
+///
+/// **Method: a per-sample fixed horizon**, not a modified profile. At every delivered sample
+/// `i` after the warm-up (``PerSampleReplay/warmUpSamples``), the predictor, having observed
+/// samples up to `i`, is asked for `tᵢ + h`, and every metric scores that prediction
+/// (``MetricsScorer``, target `tᵢ + h`, anchor `i`); targets after the stroke's last sample are
+/// skipped, as in ANCHOR-PROTOCOL.md §1. The horizon is then exactly `h` for every prediction,
+/// so the curve's x axis means one thing; overriding the profile's pipeline latency instead
+/// would mix each frame's own horizon (coalescing, display phase) into every point. The profile
+/// contributes its digitizer decimation (which samples are delivered) and the step:
+/// horizons run from 0 to 35 ms in steps of one delivered-sample period (``step(for:profile:)``).
+public struct HorizonSweep: Sendable {
+  /// Horizons, seconds, ascending.
+  public var horizons: [Double]
+  public var decimation: Int
+  public var metricSettings: MetricSettings
+  public var parts: Int
+
+  public init(
+    horizons: [Double], decimation: Int = 1, metricSettings: MetricSettings = MetricSettings(),
+    parts: Int = availableCoreCount
+  ) {
+    self.horizons = horizons
+    self.decimation = max(1, decimation)
+    self.metricSettings = metricSettings
+    self.parts = parts
+  }
+
+  /// The delivered-sample period of `trace` under `profile`: the decimation over the trace's
+  /// digitizer rate, or over the median sample interval when the rate is not recorded.
+  public static func step(for trace: Trace, profile: DeviceProfile) -> Double? {
+    let decimation = Double(max(1, profile.digitizer.decimation))
+    if let rate = trace.metadata.digitizerRateHz, rate.isFinite, rate > 0 { return decimation / rate }
+    var intervals: [Double] = []
+    for stroke in trace.contactStrokes where stroke.samples.count > 1 {
+      for k in 1..<stroke.samples.count {
+        let dt = stroke.samples[k].time - stroke.samples[k - 1].time
+        if dt > 0 { intervals.append(dt) }
+      }
+    }
+    guard let median = Percentile.type7(50, of: &intervals), median > 0 else { return nil }
+    return decimation * median
+  }
+
+  /// `0, step, 2·step, …` up to `maximum` seconds (35 ms by default), with a little allowance
+  /// for rounding so that 35 ms itself is included when it is a multiple of the step.
+  public static func horizons(step: Double, maximum: Double = 0.035) -> [Double] {
+    guard step > 0, step.isFinite else { return [0] }
+    let count = Int((maximum / step + 1e-9).rounded(.down))
+    return (0...count).map { Double($0) * step }
+  }
+
+  /// One scorecard per horizon (in ``horizons`` order) for `subject` on `trace`. Parallel across
+  /// strokes, joined in stroke order: bit-identical for any number of cores.
+  public func run(_ trace: Trace, subject: EvaluationSubject) throws -> [Scorecard] {
+    let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
+    let settings = metricSettings
+    let horizons = self.horizons
+    let decimation = self.decimation
+    let results = parallelChunks(count: indices.count, parts: parts) { range -> Result<[MetricsScorer], Error> in
+      Result {
+        var scorers = try horizons.map { _ in try MetricsScorer(settings: settings) }
+        for position in range {
+          let strokeIndex = indices[position]
+          let stroke = trace.strokes[strokeIndex]
+          try Self.sweep(
+            stroke, strokeIndex: strokeIndex, metadata: trace.metadata, predictor: subject.makePredictor(for: stroke),
+            horizons: horizons, decimation: decimation, scorers: &scorers)
+        }
+        return scorers
+      }
+    }
+    var totals = try horizons.map { _ in try MetricsScorer(settings: settings) }
+    for result in results {
+      let scorers = try result.get()
+      for h in totals.indices { totals[h].append(contentsOf: scorers[h]) }
+    }
+    return totals.map { $0.scorecard() }
+  }
+
+  static func sweep<P: Predictor>(
+    _ stroke: Stroke, strokeIndex: Int, metadata: TraceMetadata, predictor: P, horizons: [Double],
+    decimation: Int, scorers: inout [MetricsScorer]
+  ) throws {
+    var predictor = predictor
+    predictor.reset()
+    let reference = StrokeReference(
+      source: metadata.source, strokeIndex: strokeIndex, origin: stroke.origin, writer: stroke.writer)
+    for h in scorers.indices { try scorers[h].beginStroke(stroke, metadata: metadata, reference: reference) }
+    let samples = stroke.samples
+    guard let last = samples.last else { return }
+    var delivered = 0
+    var i = 0
+    while i < samples.count {
+      let sample = samples[i]
+      predictor.observe(
+        PointerSample(
+          time: sample.time, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
+          azimuth: sample.azimuth))
+      delivered += 1
+      if delivered > PerSampleReplay.warmUpSamples {
+        for (h, horizon) in horizons.enumerated() {
+          let target = sample.time + horizon
+          guard target <= last.time + PerSampleReplay.endTolerance else { continue }
+          let predicted = predictor.predict(at: target)
+          try scorers[h].accumulate(
+            PredictionEvent(
+              issueTime: sample.time, newestSampleIndex: i, targetTime: target,
+              predicted: predicted.flatMap { point in
+                point.x.isFinite && point.y.isFinite
+                  ? PredictedPosition(
+                    x: point.x, y: point.y, pressure: point.pressure.flatMap { $0.isFinite ? $0 : nil })
+                  : nil
+              }))
+        }
+      }
+      i += decimation
+    }
+    for h in scorers.indices { try scorers[h].endStroke() }
+  }
+}

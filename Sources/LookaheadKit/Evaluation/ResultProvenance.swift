@@ -1,0 +1,104 @@
+/// What produced a result file, recorded in every JSON and CSV the workbench writes
+/// (`CONVENTIONS.md`, "Every result file records what produced it"): the command line, the
+/// workbench version, the predictor configurations, the seed, the device profile, the protocol
+/// and every dataset file with its SHA-256, so that a number can be traced back and reproduced.
+///
+/// Shared by `evaluate`, `compare`, `sweep` and, later, `tune` and `report`. JSON carries it as an
+/// object (``Codable``); CSV carries it as leading `# key: value` lines (``csvCommentLines``),
+/// which `pandas.read_csv(comment="#")` skips.
+public struct ResultProvenance: Sendable, Hashable, Codable {
+  /// One dataset reference as given on the command line, with the files it read.
+  public struct Dataset: Sendable, Hashable, Codable {
+    /// The reference as given (`Inkable-ApplePencil`, `SVC2004-Task2:test`, or a path).
+    public var reference: String
+    /// `trace.metadata.source` of the loaded trace.
+    public var source: String
+    /// Contact strokes evaluated.
+    public var strokes: Int
+    public var files: [File]
+
+    public init(reference: String, source: String, strokes: Int, files: [File]) {
+      self.reference = reference
+      self.source = source
+      self.strokes = strokes
+      self.files = files
+    }
+  }
+
+  /// One data file: its path relative to the dataset folder (the `MANIFEST.sha256` layout) and
+  /// its SHA-256 in lower-case hex.
+  public struct File: Sendable, Hashable, Codable {
+    public var path: String
+    public var sha256: String
+
+    public init(path: String, sha256: String) {
+      self.path = path
+      self.sha256 = sha256
+    }
+  }
+
+  /// The program name and arguments as typed.
+  public var commandLine: [String]
+  /// `LookaheadVersion.string`.
+  public var version: String
+  /// The subcommand (`evaluate`, `compare`, `sweep`, …).
+  public var command: String
+  /// Every predictor evaluated, as a specification that configures it again
+  /// (`kalman:process-noise=…`, `recorded`, `turbotouch64`).
+  public var predictors: [String]
+  /// Replay seed (display phase, missed frames) and bootstrap seed.
+  public var seed: UInt64
+  /// The device profile's name; `nil` for protocols that use none.
+  public var profile: String?
+  /// The device profile in full (its JSON form), so that a custom profile file is recorded too.
+  public var profileDefinition: DeviceProfile?
+  /// `frame-replay`, `anchor` or `henze2017`.
+  public var evaluationProtocol: String
+  public var datasets: [Dataset]
+  /// Anything else that shaped the result (metric settings, horizons, bootstrap resamples).
+  public var settings: [String: String]
+
+  public init(
+    commandLine: [String], command: String, predictors: [String], seed: UInt64, profile: DeviceProfile?,
+    evaluationProtocol: String, datasets: [Dataset], settings: [String: String] = [:],
+    version: String = LookaheadVersion.string
+  ) {
+    self.commandLine = commandLine
+    self.version = version
+    self.command = command
+    self.predictors = predictors
+    self.seed = seed
+    self.profile = profile?.name
+    self.profileDefinition = profile
+    self.evaluationProtocol = evaluationProtocol
+    self.datasets = datasets
+    self.settings = settings
+  }
+
+  /// The command line as one shell-readable string (arguments with spaces or quotes quoted).
+  public var commandLineText: String {
+    commandLine.map { argument in
+      let plain = !argument.isEmpty
+        && argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,+@%".contains($0) }
+      return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }.joined(separator: " ")
+  }
+
+  /// `# key: value` lines for the head of a CSV file: one per fact, one per dataset file.
+  public var csvCommentLines: [String] {
+    var lines = [
+      "# lookahead \(version) \(command)",
+      "# command: \(commandLineText)",
+      "# protocol: \(evaluationProtocol)",
+      "# seed: \(seed)",
+    ]
+    if let profile { lines.append("# profile: \(profile)") }
+    for predictor in predictors { lines.append("# predictor: \(predictor)") }
+    for key in settings.keys.sorted() { lines.append("# setting: \(key)=\(settings[key] ?? "")") }
+    for dataset in datasets {
+      lines.append("# dataset: \(dataset.reference) (\(dataset.source), \(dataset.strokes) strokes)")
+      for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.reference)/\(file.path)") }
+    }
+    return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
+  }
+}

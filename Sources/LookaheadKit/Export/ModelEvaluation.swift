@@ -1,0 +1,105 @@
+import Foundation
+import LookaheadRuntime
+
+/// Scores and runs an exported model the way an app would use it: only the runtime predicts
+/// (``LookaheadModel/makePredictor(scale:)``), with the trace's coordinates stated as the app's
+/// scale, so a model can be scored on data in any unit, including data the workbench never saw.
+public enum ModelEvaluation {
+  /// The scale that feeds `trace`'s coordinates to `model`: identity when the trace is in the
+  /// model's unit (same unit name and size, or the model's unit has no known size), else from
+  /// the trace's millimetres per unit.
+  public static func scale(for model: LookaheadModel, trace metadata: TraceMetadata) throws -> CoordinateScale {
+    let modelCoordinates = model.file.coordinates
+    if metadata.millimetresPerUnit == modelCoordinates.millimetresPerUnit { return .identity }
+    guard let traceMillimetres = metadata.millimetresPerUnit else {
+      throw ScaleMismatch(
+        problem: "the trace's unit \"\(metadata.coordinateUnit)\" has no known size in millimetres, "
+          + "so it cannot be converted into the model's \"\(modelCoordinates.unit)\"")
+    }
+    guard modelCoordinates.millimetresPerUnit != nil else {
+      throw ScaleMismatch(
+        problem: "the model's unit \"\(modelCoordinates.unit)\" has no known size in millimetres; "
+          + "it can only be used on data in that unit")
+    }
+    return try model.scale(pointsPerMillimetre: 1 / traceMillimetres)
+  }
+
+  /// The scorecard of `model` on every contact stroke of `trace` through `evaluator`'s replay
+  /// and metrics (what `lookahead evaluate --model` reports).
+  public static func evaluate(
+    _ model: LookaheadModel, on trace: Trace, evaluator: Evaluator, progress: (@Sendable (Int) -> Void)? = nil
+  ) throws -> Scorecard {
+    let scale = try scale(for: model, trace: trace.metadata)
+    return try evaluator.evaluate(trace, makePredictor: { model.makePredictor(scale: scale) }, progress: progress)
+  }
+
+  /// One runtime prediction at one replayed frame.
+  public struct Row: Sendable, Hashable {
+    public var strokeIndex: Int
+    public var frameIndex: Int
+    public var callbackTime: Double
+    public var newestSampleTime: Double
+    public var targetPresentationTime: Double
+    /// Nil when the predictor declined (warm-up or a gate).
+    public var predicted: PredictedPoint?
+  }
+
+  /// Every frame of every contact stroke of `trace` replayed through `replay`, with the
+  /// runtime's prediction for the frame's target presentation time, in stroke and frame order.
+  public static func predictions(
+    _ model: LookaheadModel, on trace: Trace, replay: Replay, row: (Row) throws -> Void
+  ) throws {
+    let scale = try scale(for: model, trace: trace.metadata)
+    for strokeIndex in trace.strokes.indices where !trace.strokes[strokeIndex].isHover {
+      var predictor = model.makePredictor(scale: scale)
+      var frames = try replay.frames(of: trace.strokes[strokeIndex], strokeIndex: strokeIndex)
+      while let frame = frames.next() {
+        for index in frame.deliveredSamples {
+          predictor.observe(frames.pointerSample(index, knownAt: frame.callbackTime))
+        }
+        try row(
+          Row(
+            strokeIndex: strokeIndex, frameIndex: frame.index, callbackTime: frame.callbackTime,
+            newestSampleTime: frame.newestSampleTime, targetPresentationTime: frame.targetPresentationTime,
+            predicted: predictor.predict(forPresentationTime: frame.targetPresentationTime)))
+      }
+    }
+  }
+
+  /// The header of ``csvLine(_:)``'s lines.
+  public static let csvHeader =
+    "stroke,frame,callback_time_s,newest_sample_time_s,target_presentation_time_s,x,y,pressure"
+
+  /// One row as CSV; numbers in Swift's shortest round-trip form, empty where unknown.
+  public static func csvLine(_ row: Row) -> String {
+    func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
+    return [
+      "\(row.strokeIndex)", "\(row.frameIndex)", text(row.callbackTime), text(row.newestSampleTime),
+      text(row.targetPresentationTime), text(row.predicted?.x), text(row.predicted?.y),
+      text(row.predicted?.pressure),
+    ].joined(separator: ",")
+  }
+
+  /// The trace cannot be fed to the model.
+  public struct ScaleMismatch: Error, CustomStringConvertible, Sendable {
+    public var problem: String
+    public var description: String { problem }
+  }
+}
+
+extension ModelEvaluation {
+  /// An evaluation row for `model` on data described by `metadata` (what `evaluate --model FILE`
+  /// and `compare` put beside catalog predictors): the runtime makes each stroke's predictor,
+  /// scaled from the data's coordinates into the model's. Build one subject per dataset unit.
+  public static func subject(
+    _ model: LookaheadModel, label: String, for metadata: TraceMetadata
+  ) throws -> EvaluationSubject {
+    let scale = try scale(for: model, trace: metadata)
+    let configuration = model.configuration
+    let specification = (try? String(decoding: JSONEncoder().encode(configuration), as: UTF8.self))
+      ?? model.file.predictor.catalogName
+    return EvaluationSubject(
+      label: label, specification: specification, isExportable: true,
+      makePredictor: { _ in model.makePredictor(scale: scale) })
+  }
+}

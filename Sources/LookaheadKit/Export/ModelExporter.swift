@@ -1,0 +1,78 @@
+import Foundation
+import LookaheadRuntime
+
+/// Builds and writes model files (`Docs/ModelFormat.md`): the workbench side of export. The
+/// runtime's ``ModelFile`` is the format; this adds what only the workbench knows (the catalog's
+/// parameter units, the device profile as JSON, dataset checksums).
+public enum ModelExporter {
+  /// The model file for `predictor` (an exportable catalog predictor).
+  ///
+  /// - Parameters:
+  ///   - entry: the catalog entry it came from, for the parameter units (nil: no parameter list).
+  ///   - coordinates: the unit the parameters assume (the tuning data's).
+  ///   - profile: the device profile it was tuned for.
+  public static func modelFile(
+    predictor: CatalogPredictor, entry: PredictorCatalogEntry?, coordinates: ModelCoordinates,
+    profile: DeviceProfile, digitizerRateHz: Double?, horizonPolicy: ModelHorizonPolicy = .presentationTime,
+    provenance: ModelProvenance
+  ) throws -> ModelFile {
+    guard let configuration = predictor.configuration else { throw NotExportable(name: predictor.name) }
+    let parameters = predictor.values.map { item -> ModelPredictorDescription.Parameter in
+      let value: ModelJSONValue
+      switch item.value {
+      case .number(let v): value = .number(v)
+      case .choice(let s): value = .string(s)
+      }
+      return .init(name: item.name, value: value, unit: entry?.parameter(named: item.name)?.unit ?? "")
+    }
+    let profileJSON = try JSONDecoder().decode(ModelJSONValue.self, from: profile.jsonData())
+    let file = ModelFile(
+      predictor: ModelPredictorDescription(
+        catalogName: predictor.name, configuration: configuration, parameters: parameters),
+      coordinates: coordinates,
+      tunedFor: ModelTuningTarget(
+        deviceProfileName: profile.name, deviceProfile: profileJSON, digitizerRateHz: digitizerRateHz,
+        horizonPolicy: horizonPolicy),
+      provenance: provenance)
+    try file.validate()
+    return file
+  }
+
+  /// The model file for a bare configuration (a trained model read from JSON).
+  public static func modelFile(
+    configuration: PredictorConfiguration, coordinates: ModelCoordinates, profile: DeviceProfile,
+    digitizerRateHz: Double?, horizonPolicy: ModelHorizonPolicy = .presentationTime, provenance: ModelProvenance
+  ) throws -> ModelFile {
+    try modelFile(
+      predictor: CatalogPredictor(name: configuration.family.name, values: [], configuration: configuration),
+      entry: nil, coordinates: coordinates, profile: profile, digitizerRateHz: digitizerRateHz,
+      horizonPolicy: horizonPolicy, provenance: provenance)
+  }
+
+  /// The coordinates of a trace's data.
+  public static func coordinates(of metadata: TraceMetadata) -> ModelCoordinates {
+    ModelCoordinates(unit: metadata.coordinateUnit, millimetresPerUnit: metadata.millimetresPerUnit)
+  }
+
+  /// Writes `file` to `url`; refuses to replace an existing file unless `force`.
+  public static func write(_ file: ModelFile, to url: URL, force: Bool) throws {
+    if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
+    try file.fileData().write(to: url, options: .atomic)
+  }
+
+  /// The device profile a model was tuned for, decoded back from its file (nil when the file
+  /// does not carry one).
+  public static func deviceProfile(of file: ModelFile) throws -> DeviceProfile? {
+    guard let json = file.tunedFor.deviceProfile else { return nil }
+    let data = try JSONEncoder().encode(json)
+    return try DeviceProfile.decode(data, file: "model file $.tunedFor.deviceProfile")
+  }
+
+  /// A workbench-only predictor (a research-only baseline, recorded platform predictions).
+  public struct NotExportable: Error, CustomStringConvertible {
+    public var name: String
+    public var description: String {
+      "predictor \(name) is workbench-only and cannot be exported (see `lookahead predictors list`)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A model file loaded and checked, ready to make predictors: the entry point of the runtime
+/// for an app (`Docs/Runtime.md`).
+///
+/// ```swift
+/// let model = try LookaheadModel(contentsOf: url)
+/// let scale = try model.scale(pointsPerMillimetre: 5.2)   // once
+/// var predictor = model.makePredictor(scale: scale)       // per pointer
+/// predictor.observe(sample)                               // per sample
+/// let point = predictor.predict(forPresentationTime: link.targetTimestamp)
+/// ```
+public struct LookaheadModel: Sendable, Equatable {
+  /// Everything the file says.
+  public let file: ModelFile
+
+  /// Loads a model file; throws a ``ModelFileError`` naming what is wrong (unreadable, not a
+  /// model file, unknown version, bad checksum, malformed field with its JSON path, unknown
+  /// predictor, out-of-range parameter).
+  public init(contentsOf url: URL) throws(ModelFileError) {
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw .unreadable(path: url.path, detail: error.localizedDescription)
+    }
+    try self.init(bytes: data)
+  }
+
+  /// Loads a model from the bytes of a model file (for example an app bundle resource).
+  public init(bytes: Data) throws(ModelFileError) {
+    file = try ModelFile.decode(fileData: bytes)
+  }
+
+  /// A model from an already decoded file (validated again).
+  public init(file: ModelFile) throws(ModelFileError) {
+    try file.validate()
+    self.file = file
+  }
+
+  /// The predictor configuration the model builds.
+  public var configuration: PredictorConfiguration { file.predictor.configuration }
+
+  /// The scale for an app with `pointsPerMillimetre` points per millimetre; state it once and
+  /// pass it to every ``makePredictor(scale:)``.
+  public func scale(pointsPerMillimetre: Double) throws(CoordinateScaleError) -> CoordinateScale {
+    try CoordinateScale(
+      pointsPerMillimetre: pointsPerMillimetre,
+      modelMillimetresPerUnit: file.coordinates.millimetresPerUnit ?? .nan)
+  }
+
+  /// A fresh predictor for one pointer (one finger or pen), in app coordinates with `scale`
+  /// (default: the model's own unit). Make one per simultaneous pointer; ``PointerPredictor/reset()``
+  /// it at each stroke start.
+  public func makePredictor(scale: CoordinateScale = .identity) -> PointerPredictor {
+    PointerPredictor(
+      predictor: configuration.makePredictor(), scale: scale,
+      defaultSampleIntervalSeconds: file.tunedFor.digitizerRateHz.map { 1 / $0 })
+  }
+}

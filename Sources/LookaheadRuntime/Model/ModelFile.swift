@@ -1,0 +1,128 @@
+import Foundation
+
+/// The JSON body of a model file (`Docs/ModelFormat.md`): what predicts, in which coordinate
+/// unit, for which device and horizon policy, and where it came from. ``ModelFileEnvelope`` puts
+/// the format line and the CRC-32 around it.
+///
+/// ``decode(body:)`` checks, in this order, so each failure gets the most useful message: the
+/// JSON is well formed; `format` and `version` are this runtime's; the predictor family is known;
+/// every field has its type; every parameter is in range (``PredictorConfiguration/validate()``)
+/// and the coordinate and horizon numbers are usable.
+public struct ModelFile: Codable, Sendable, Equatable {
+  /// Always ``ModelFileEnvelope/formatName``.
+  public var format: String
+  /// Always ``ModelFileEnvelope/version`` for files this runtime reads.
+  public var version: Int
+  public var predictor: ModelPredictorDescription
+  public var coordinates: ModelCoordinates
+  public var tunedFor: ModelTuningTarget
+  public var provenance: ModelProvenance
+
+  public init(
+    predictor: ModelPredictorDescription, coordinates: ModelCoordinates, tunedFor: ModelTuningTarget,
+    provenance: ModelProvenance
+  ) {
+    format = ModelFileEnvelope.formatName
+    version = ModelFileEnvelope.version
+    self.predictor = predictor
+    self.coordinates = coordinates
+    self.tunedFor = tunedFor
+    self.provenance = provenance
+  }
+
+  /// The whole file: header line plus the JSON body (keys sorted, so equal models give equal
+  /// bytes).
+  public func fileData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    var body = try encoder.encode(self)
+    body.append(UInt8(ascii: "\n"))
+    return ModelFileEnvelope.wrap(body: body)
+  }
+
+  /// Reads a whole model file (header, checksum, body).
+  public static func decode(fileData data: Data) throws(ModelFileError) -> ModelFile {
+    try decode(body: try ModelFileEnvelope.unwrap(data))
+  }
+
+  /// Decodes and validates a model file's JSON body.
+  public static func decode(body: Data) throws(ModelFileError) -> ModelFile {
+    let decoder = JSONDecoder()
+    let probe: Probe
+    do { probe = try decoder.decode(Probe.self, from: body) } catch { throw Self.describe(error) }
+    guard probe.format == ModelFileEnvelope.formatName else {
+      throw .malformed(path: "$.format", detail: "expected \"\(ModelFileEnvelope.formatName)\"")
+    }
+    guard probe.version == ModelFileEnvelope.version else {
+      throw .unsupportedVersion(found: probe.version, supported: ModelFileEnvelope.version)
+    }
+    guard PredictorFamily.names.contains(probe.predictor.configuration.family) else {
+      throw .unknownPredictor(probe.predictor.configuration.family)
+    }
+    let file: ModelFile
+    do { file = try decoder.decode(ModelFile.self, from: body) } catch { throw Self.describe(error) }
+    try file.validate()
+    return file
+  }
+
+  /// Throws naming the first field that is out of range.
+  public func validate() throws(ModelFileError) {
+    do throws(PredictorParameterError) { try predictor.configuration.validate() } catch {
+      throw .invalidParameter(
+        field: "$.predictor.configuration (\(error.parameter))", detail: "\(error.value): \(error.problem)")
+    }
+    if let mm = coordinates.millimetresPerUnit, !(mm.isFinite && mm > 0) {
+      throw .invalidParameter(field: "$.coordinates.millimetresPerUnit", detail: "\(mm): expected a finite number above 0")
+    }
+    if let rate = tunedFor.digitizerRateHz, !(rate.isFinite && rate > 0) {
+      throw .invalidParameter(field: "$.tunedFor.digitizerRateHz", detail: "\(rate): expected a finite number above 0")
+    }
+    switch tunedFor.horizonPolicy.kind {
+    case .presentationTime: break
+    case .fixed:
+      let h = tunedFor.horizonPolicy.horizonSeconds ?? .nan
+      guard h.isFinite, h > 0, h <= 1 else {
+        throw .invalidParameter(
+          field: "$.tunedFor.horizonPolicy.horizonSeconds", detail: "\(h): expected seconds in (0, 1] for a fixed horizon")
+      }
+    }
+  }
+
+  /// The first fields, read before anything else so that a wrong format, version or family
+  /// gets its own error rather than a type error further in.
+  private struct Probe: Decodable {
+    struct Predictor: Decodable {
+      struct Configuration: Decodable { var family: String }
+      var configuration: Configuration
+    }
+    var format: String
+    var version: Int
+    var predictor: Predictor
+  }
+
+  /// A decoding error as a ``ModelFileError/malformed(path:detail:)`` with its JSON path.
+  public static func describe(_ error: any Error) -> ModelFileError {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      var text = "$"
+      for key in codingPath {
+        if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+      }
+      return text
+    }
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      return .malformed(path: path(context.codingPath + [key]), detail: "missing field")
+    case DecodingError.typeMismatch(let type, let context):
+      return .malformed(path: path(context.codingPath), detail: "expected \(type)")
+    case DecodingError.valueNotFound(let type, let context):
+      return .malformed(path: path(context.codingPath), detail: "expected \(type), found null")
+    case DecodingError.dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        return .malformed(path: "$", detail: "not valid JSON")
+      }
+      return .malformed(path: path(context.codingPath), detail: context.debugDescription)
+    default:
+      return .malformed(path: "$", detail: "\(error)")
+    }
+  }
+}

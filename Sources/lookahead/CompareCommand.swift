@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead compare CONFIG... --profile PROFILE DATASET...`: predictors side by side, best per
+/// column marked, paired comparison against a baseline (Docs/Evaluation.md).
+struct CompareCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "Compare predictors side by side on datasets, with a paired bootstrap comparison.",
+    discussion: """
+      Positional arguments are predictors (name or name:key=value,…; `recorded` for the trace's \
+      recorded platform predictions, `turbotouch64` for the TurboTouch baseline) and datasets (names, \
+      NAME:SUBSET, or paths), in any order. Each predictor is compared with the first (or --baseline) \
+      stroke by stroke: mean difference of the per-stroke mean error with a seeded bootstrap 95% \
+      interval. With --protocol anchor or henze2017 the published reference rows of that protocol \
+      are printed beside ours.
+      """)
+
+  @Option(name: .customLong("predictor"), help: "A predictor (repeatable), in addition to positional ones.")
+  var predictorOptions: [String] = []
+
+  @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file (one object or an array).")
+  var predictorFile: String?
+
+  @Option(help: "The label of the predictor the others are compared with (default: the first).")
+  var baseline: String?
+
+  @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
+  var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
+
+  @Option(help: "Bootstrap resamples of the paired comparison (default 10000).")
+  var resamples: Int = 10_000
+
+  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke (default error_mean_mm).")
+  var pairedColumn: String = "error_mean_mm"
+
+  @OptionGroup var options: EvaluationOptions
+
+  @Argument(help: "Predictors and datasets.")
+  var items: [String] = []
+
+  func run() throws {
+    try runEvaluationCommand {
+      let (positional, datasets) = splitPredictorsAndDatasets(items)
+      var subjects = try (predictorOptions + positional).map { try EvaluationSubject.resolve($0) }
+      if let predictorFile {
+        subjects += try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: predictorFile))
+      }
+      guard !subjects.isEmpty else { throw ValidationError("give at least one predictor") }
+      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      guard resamples >= 1 else { throw ValidationError("--resamples must be at least 1") }
+      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      let run = EvaluationRun(
+        subjects: subjects, datasets: try options.loadDatasets(datasets),
+        profile: try DeviceProfile.resolve(options.profile), seed: options.seed,
+        evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
+        bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
+      let result = try run.run(commandLine: CommandLine.arguments, command: "compare", progress: options.progress)
+      try options.emit(try options.render(result))
+    }
+  }
+}

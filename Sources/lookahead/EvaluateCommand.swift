@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead evaluate --predictor CONFIG --profile PROFILE DATASET...`: one predictor's scorecard
+/// (Docs/Evaluation.md).
+struct EvaluateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "evaluate",
+    abstract: "Score one predictor on datasets through a device profile: a scorecard.",
+    discussion: """
+      Prints the most telling metrics; --json gives the full scorecard (every metric, every stroke) \
+      with provenance, --csv the aggregate row, --records FILE every prediction as CSV. \
+      Recorded platform predictions are evaluated with --predictor recorded.
+      """)
+
+  @Option(help: "The predictor: name or name:key=value,… (see `lookahead predictors list`), or `recorded`.")
+  var predictor: String?
+
+  @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file with one predictor.")
+  var predictorFile: String?
+
+  @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
+  var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
+
+  @Option(help: "Write every scored prediction of the frame replay to this CSV file (refused if it exists, unless --force).")
+  var records: String?
+
+  @OptionGroup var options: EvaluationOptions
+
+  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.")
+  var datasets: [String] = []
+
+  func run() throws {
+    try runEvaluationCommand {
+      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      let subject = try resolveSubject()
+      let protocolChoice = try parseProtocol(evaluationProtocol)
+      if records != nil, protocolChoice != .frameReplay {
+        throw ValidationError("--records needs the frame protocol")
+      }
+      if let records { try ResultFile.checkWritable(URL(fileURLWithPath: records), force: options.force) }
+      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      let run = EvaluationRun(
+        subjects: [subject], datasets: try options.loadDatasets(datasets),
+        profile: try DeviceProfile.resolve(options.profile), seed: options.seed, evaluationProtocol: protocolChoice,
+        parts: options.parts, dataDirectory: options.dataDirectoryURL)
+      let result = try run.run(commandLine: CommandLine.arguments, command: "evaluate", progress: options.progress)
+      if let records {
+        let count = try run.writeRecords(
+          to: URL(fileURLWithPath: records), force: options.force, provenance: result.provenance)
+        options.progress?("wrote \(count) records to \(records)")
+      }
+      try options.emit(try options.render(result))
+    }
+  }
+
+  func resolveSubject() throws -> EvaluationSubject {
+    switch (predictor, predictorFile) {
+    case (let text?, nil):
+      return try EvaluationSubject.resolve(text)
+    case (nil, let file?):
+      let subjects = try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: file))
+      guard subjects.count == 1, let subject = subjects.first else {
+        throw ValidationError("\(file) holds \(subjects.count) predictors; evaluate takes one (use `lookahead compare`)")
+      }
+      return subject
+    default:
+      throw ValidationError("give exactly one of --predictor and --predictor-file")
+    }
+  }
+}
+
+/// Parses `--protocol`.
+func parseProtocol(_ text: String) throws -> EvaluationProtocol {
+  guard let value = EvaluationProtocol(rawValue: text.lowercased()) else {
+    throw ValidationError(
+      "unknown protocol \"\(text)\"; expected one of \(EvaluationProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
+  }
+  return value
+}

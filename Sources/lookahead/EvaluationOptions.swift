@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// Options shared by `evaluate`, `compare` and `sweep`.
+struct EvaluationOptions: ParsableArguments {
+  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file.")
+  var profile: String = DeviceProfile.pencil240ProMotion120.name
+
+  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap (default 0).")
+  var seed: UInt64 = 0
+
+  @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")
+  var dataDirectory: String?
+
+  @Option(help: "Cores to use (default: all).")
+  var jobs: Int?
+
+  @Flag(help: "Print the full result as JSON (with provenance).")
+  var json = false
+
+  @Flag(help: "Print the result as CSV (with # provenance lines).")
+  var csv = false
+
+  @Option(help: "Write the result to this file instead of stdout (refused if it exists, unless --force).")
+  var output: String?
+
+  @Flag(help: "Overwrite output files that exist.")
+  var force = false
+
+  @Flag(help: "No progress on stderr.")
+  var quiet = false
+
+  func validate() throws {
+    if json && csv { throw ValidationError("give at most one of --json and --csv") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  var dataDirectoryURL: URL? { dataDirectory.map { URL(fileURLWithPath: $0) } }
+  var parts: Int { jobs ?? availableCoreCount }
+
+  /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
+  var progress: (@Sendable (String) -> Void)? {
+    guard !quiet, isatty(STDERR_FILENO) != 0 else { return nil }
+    return { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+  }
+
+  /// Loads each dataset reference, reporting progress.
+  func loadDatasets(_ references: [String]) throws -> [EvaluationDataset] {
+    try references.map { reference in
+      progress?("loading \(reference)…")
+      return try EvaluationDataset.load(reference, dataDirectory: dataDirectoryURL)
+    }
+  }
+
+  /// Prints `text` to stdout, or writes it to `--output`.
+  func emit(_ text: String) throws {
+    if let output {
+      try ResultFile.write(text, to: URL(fileURLWithPath: output), force: force)
+    } else {
+      print(text)
+    }
+  }
+
+  /// The result in the requested form.
+  func render(_ result: EvaluationResult) throws -> String {
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      return String(decoding: try encoder.encode(result), as: UTF8.self)
+    }
+    return csv ? result.csv : result.text
+  }
+}
+
+/// Runs an evaluation command body: input errors (bad predictor, dataset, profile, file, an
+/// existing output) exit 1 with the message on stderr, anything else exits 2.
+func runEvaluationCommand(_ body: () throws -> Void) throws {
+  func fail(_ message: String, _ code: Int32) -> ExitCode {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    return ExitCode(code)
+  }
+  do {
+    try body()
+  } catch let error as ExitCode {
+    throw error
+  } catch let error as ValidationError {
+    throw fail(error.message, 1)
+  } catch let error as PredictorCatalogError {
+    throw fail(error.description, 1)
+  } catch let error as DeviceProfileError {
+    throw fail("\(error)", 1)
+  } catch let error as DatasetReferenceError {
+    throw fail(error.description, 1)
+  } catch let error as TraceInputError {
+    throw fail("\(error)", 1)
+  } catch let error as UnknownFormatError {
+    throw fail("\(error)", 1)
+  } catch let error as OutputExistsError {
+    throw fail(error.description, 1)
+  } catch let error as EvaluationRun.RunError {
+    throw fail(error.description, 1)
+  } catch let error as ReplayError {
+    throw fail("\(error)", 1)
+  } catch {
+    FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
+    throw ExitCode(2)
+  }
+}
+
+/// Splits positional arguments into predictor specifications and dataset references: an
+/// argument is a dataset when it names a registry dataset (`NAME` or `NAME:SUBSET`) or an
+/// existing file or folder; anything else is a predictor.
+func splitPredictorsAndDatasets(_ arguments: [String]) -> (predictors: [String], datasets: [String]) {
+  var predictors: [String] = []
+  var datasets: [String] = []
+  for argument in arguments {
+    let name = String(argument.split(separator: ":", maxSplits: 1).first ?? "")
+    if DatasetRegistry.descriptor(named: name) != nil || FileManager.default.fileExists(atPath: argument) {
+      datasets.append(argument)
+    } else {
+      predictors.append(argument)
+    }
+  }
+  return (predictors, datasets)
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+
+/// `lookahead export`: write the model file an app loads with the runtime (Docs/ModelFormat.md).
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write a model file (predictor, unit, device, provenance, checksum) for the runtime.",
+    discussion: """
+      Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01,
+      a predictor config file, a configuration JSON {"family": …}, or a model file) or take the best
+      trial of a tuning journal with --from-tune. The first --dataset sets the coordinate unit the
+      parameters assume and every dataset is recorded with its file checksums.
+      """)
+
+  @Option(help: "Predictor specification or config file.")
+  var predictor: String?
+
+  @Option(name: .customLong("from-tune"), help: "A tuning journal (JSONL): export its best trial.")
+  var fromTune: String?
+
+  @Option(name: [.short, .customLong("output")], help: "The model file to write.")
+  var output: String
+
+  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  var profile: String?
+
+  @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the journal's.")
+  var dataset: [String] = []
+
+  @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds (default: per-frame presentation time).")
+  var fixedHorizon: Double?
+
+  @Option(help: "Trained learned-linear weights (a configuration JSON or model file) for the learned-linear entry.")
+  var weights: String?
+
+  @Option(help: "Writer split to record (default: the journal's, else none).")
+  var split: String?
+
+  @Option(help: "Objective to record (default: the journal's, else none).")
+  var objective: String?
+
+  @Option(help: "Seed to record (default: the journal's, else 0).")
+  var seed: UInt64?
+
+  @Flag(help: "Replace FILE if it exists.")
+  var force = false
+
+  @Flag(help: "Print the written model's JSON body instead of a summary.")
+  var json = false
+
+  func validate() throws {
+    guard (predictor == nil) != (fromTune == nil) else {
+      throw ValidationError("give exactly one of --predictor CONFIG and --from-tune JOURNAL")
+    }
+  }
+
+  func run() throws {
+    do {
+      let job = ModelExportJob(
+        source: fromTune.map { .tuningJournal(URL(fileURLWithPath: $0)) } ?? .predictor(predictor ?? ""),
+        datasets: dataset, profile: profile, fixedHorizonSeconds: fixedHorizon,
+        learnedLinearWeights: weights.map { URL(fileURLWithPath: $0) }, split: split, objective: objective,
+        seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+      let file = try job.modelFile()
+      let url = URL(fileURLWithPath: output)
+      try ModelExporter.write(file, to: url, force: force)
+      if json {
+        let data = try file.fileData()
+        print(String(decoding: data, as: UTF8.self), terminator: "")
+      } else {
+        let mm = file.coordinates.millimetresPerUnit.map { "\($0) mm" } ?? "size unknown"
+        print("wrote \(output)")
+        print("  predictor  \(file.predictor.catalogName) (family \(file.predictor.configuration.family.name))")
+        print("  unit       \(file.coordinates.unit) (\(mm))")
+        print("  device     \(file.tunedFor.deviceProfileName), horizon \(file.tunedFor.horizonPolicy.kind.rawValue)")
+        print("  datasets   \(file.provenance.datasets.map(\.name).joined(separator: ", "))")
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}

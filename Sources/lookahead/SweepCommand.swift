@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead sweep --predictor CONFIG... --profile PROFILE DATASET...`: error and effective
+/// latency saved against the horizon (Docs/Evaluation.md).
+struct SweepCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sweep",
+    abstract: "Error and effective latency saved against horizon (0–35 ms in device-rate steps).",
+    discussion: """
+      Each predictor predicts at every delivered sample a fixed horizon ahead; horizons run from 0 \
+      to --max-ms in steps of the profile's delivered-sample period (or --step-ms). The table gives \
+      mean error and mean effective latency saved per horizon; --csv gives the curve for plotting.
+      """)
+
+  @Option(name: .customLong("predictor"), help: "A predictor: name or name:key=value,… (repeatable).")
+  var predictors: [String] = []
+
+  @Option(name: .customLong("step-ms"), help: "Horizon step, ms (default: the delivered-sample period).")
+  var stepMilliseconds: Double?
+
+  @Option(name: .customLong("max-ms"), help: "Largest horizon, ms (default 35).")
+  var maximumMilliseconds: Double = 35
+
+  @OptionGroup var options: EvaluationOptions
+
+  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.")
+  var datasets: [String] = []
+
+  func run() throws {
+    try runEvaluationCommand {
+      guard !predictors.isEmpty else { throw ValidationError("give at least one --predictor") }
+      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      if let stepMilliseconds, !(stepMilliseconds > 0 && stepMilliseconds.isFinite) {
+        throw ValidationError("--step-ms must be a positive number")
+      }
+      guard maximumMilliseconds >= 0, maximumMilliseconds <= 1000 else {
+        throw ValidationError("--max-ms must be in 0…1000")
+      }
+      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      let subjects = EvaluationSubject.uniquingLabels(try predictors.map { try EvaluationSubject.resolve($0) })
+      if let recorded = subjects.first(where: { $0.kind == .recorded }) {
+        throw ValidationError("\(recorded.label) exists only at its own leads and cannot be swept over horizons")
+      }
+      let profile = try DeviceProfile.resolve(options.profile)
+      let loaded = try options.loadDatasets(datasets)
+      var results: [SweepResult.DatasetCurves] = []
+      for dataset in loaded {
+        guard let step = stepMilliseconds.map({ $0 / 1000 }) ?? HorizonSweep.step(for: dataset.trace, profile: profile)
+        else { throw ValidationError("\(dataset.reference): cannot tell the sample period; give --step-ms") }
+        let sweep = HorizonSweep(
+          horizons: HorizonSweep.horizons(step: step, maximum: maximumMilliseconds / 1000),
+          decimation: profile.digitizer.decimation, parts: options.parts)
+        var curves: [SweepResult.Curve] = []
+        for subject in subjects {
+          let cards = try sweep.run(dataset.trace, subject: subject)
+          curves.append(SweepResult.Curve(
+            label: subject.label, specification: subject.specification,
+            points: zip(sweep.horizons, cards).map { SweepResult.Point(horizonSeconds: $0, scorecard: $1) }))
+          options.progress?("\(dataset.reference): \(subject.label) swept")
+        }
+        results.append(SweepResult.DatasetCurves(
+          reference: dataset.reference, source: dataset.trace.metadata.source, stepMilliseconds: step * 1000,
+          curves: curves))
+      }
+      let provenance = ResultProvenance(
+        commandLine: CommandLine.arguments, command: "sweep", predictors: subjects.map(\.specification),
+        seed: options.seed, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
+        datasets: loaded.map(\.provenance),
+        settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])
+      let result = SweepResult(provenance: provenance, datasets: results)
+      if options.json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+          positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        try options.emit(String(decoding: try encoder.encode(result), as: UTF8.self))
+      } else {
+        try options.emit(options.csv ? result.csv : result.text)
+      }
+    }
+  }
+}

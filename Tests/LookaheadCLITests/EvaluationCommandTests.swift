@@ -1,0 +1,122 @@
+import Foundation
+import LookaheadKit
+import Testing
+import _LookaheadTestSupport
+
+/// `lookahead evaluate`, `compare` and `sweep` run as a user would, on the bundled Inkable traces.
+@Suite("lookahead evaluate, compare, sweep, end to end")
+struct EvaluationCommandTests {
+  static func run(_ arguments: [String]) throws -> DatasetsCommandTests.Result {
+    try DatasetsCommandTests.run(arguments)
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try decoder.decode(type, from: Data(text.utf8))
+  }
+
+  /// The JSON decodes to the result, carries provenance with checksums, and the human table's
+  /// stars sit on the best values of the same run.
+  @Test func compareJSONAndBestMarks() throws {
+    let arguments = ["compare", "hold", "linear", "kalman", "recorded", "Inkable-ApplePencil", "--resamples", "500"]
+    let json = try Self.run(arguments + ["--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let result = try Self.decode(EvaluationResult.self, json.stdout)
+    #expect(result.provenance.command == "compare")
+    #expect(result.provenance.profile == "pencil240-promotion120")
+    #expect(result.provenance.predictors.count == 4)
+    let dataset = try #require(result.datasets.first)
+    #expect(dataset.subjects.map(\.label) == ["hold", "linear", "kalman", "recorded"])
+    #expect(dataset.subjects[3].recordedSource != nil)
+    #expect(dataset.comparisons.count == 3)
+    let files = try #require(result.provenance.datasets.first?.files)
+    #expect(files.count == 5 && files.allSatisfy { $0.sha256.count == 64 })
+
+    let text = try Self.run(arguments)
+    #expect(text.status == 0)
+    let lines = text.stdout.split(separator: "\n").map(String.init)
+    let header = try #require(lines.first { $0.hasPrefix("predictor ") })
+    let names = header.split(separator: " ").map(String.init)
+    let errorColumn = try #require(names.firstIndex(of: "error_mean_mm"))
+    let errors = dataset.subjects.map { $0.scorecard.value("error_mean_mm") ?? .infinity }
+    let bestRow = try #require(errors.indices.min { errors[$0] < errors[$1] })
+    for (row, subject) in dataset.subjects.enumerated() {
+      let line = try #require(lines.first { $0.hasPrefix(subject.label + " ") })
+      let cells = line.split(separator: " ").map(String.init)
+      #expect(cells[errorColumn].hasSuffix("*") == (row == bestRow), "\(line)")
+    }
+  }
+
+  /// An existing output is never overwritten without --force.
+  @Test func outputIsNotOverwrittenWithoutForce() throws {
+    let url = DatasetsCommandTests.temporaryURL("compare.csv")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data("mine\n".utf8).write(to: url)
+    let refused = try Self.run(["compare", "hold", "linear", "Inkable-ApplePencil", "--csv", "--output", url.path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("--force"))
+    #expect(try String(contentsOf: url, encoding: .utf8) == "mine\n")
+    let forced = try Self.run(
+      ["compare", "hold", "linear", "Inkable-ApplePencil", "--csv", "--output", url.path, "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    let csv = try String(contentsOf: url, encoding: .utf8)
+    #expect(csv.hasPrefix("# lookahead "))
+    #expect(csv.contains("# sha256: "))
+    let rows = csv.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(rows.count == 3)  // header, hold, linear
+    #expect(rows.first?.hasPrefix("dataset,predictor,specification,source,stroke") == true)
+  }
+
+  /// A predictor name that does not exist: exit 1 and a message naming it and the known ones.
+  @Test func badPredictorNameExitsOne() throws {
+    let result = try Self.run(["compare", "hold", "kalmn", "Inkable-ApplePencil"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("unknown predictor \"kalmn\""))
+    #expect(result.stderr.contains("kalman"))
+    let badValue = try Self.run(["evaluate", "--predictor", "linear:order=7", "Inkable-ApplePencil"])
+    #expect(badValue.status == 1)
+    #expect(badValue.stderr.contains("order"))
+    let badProfile = try Self.run(["evaluate", "--predictor", "hold", "--profile", "nope", "Inkable-ApplePencil"])
+    #expect(badProfile.status == 1)
+  }
+
+  /// evaluate: the records file has one row per scored prediction of the scorecard.
+  @Test func evaluateWritesRecords() throws {
+    let records = DatasetsCommandTests.temporaryURL("records.csv")
+    defer { try? FileManager.default.removeItem(at: records) }
+    let result = try Self.run(
+      ["evaluate", "--predictor", "kalman", "Inkable-ApplePencil", "--json", "--records", records.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let decoded = try Self.decode(EvaluationResult.self, result.stdout)
+    let scorecard = try #require(decoded.datasets.first?.subjects.first?.scorecard)
+    let lines = try String(contentsOf: records, encoding: .utf8).split(separator: "\n")
+    let header = try #require(lines.first { !$0.hasPrefix("#") })
+    #expect(header.hasPrefix("dataset,predictor,stroke,frame,callback_time_s,presentation_time_s,missed,issue_time_s"))
+    #expect(lines.filter { !$0.hasPrefix("#") }.count == scorecard.predictionCount + 1)
+    let again = try Self.run(["evaluate", "--predictor", "kalman", "Inkable-ApplePencil", "--records", records.path])
+    #expect(again.status == 1)
+  }
+
+  /// compare --protocol anchor prints our rows and the marked reference rows.
+  @Test func anchorProtocolShowsReferences() throws {
+    let result = try Self.run(["compare", "hold:gap-limit=0", "linear:gap-limit=0", "Inkable-ApplePencil", "--protocol", "anchor"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("[ref] b) linear (last two samples)"))
+    #expect(result.stdout.contains("0.904 / 2.30"))
+    #expect(result.stdout.contains("ANCHOR-PROTOCOL.md"))
+  }
+
+  /// sweep --csv: 0 … 33.3 ms in 240 Hz steps for each predictor; hold saves nothing at 0.
+  @Test func sweepCSV() throws {
+    let result = try Self.run(["sweep", "--predictor", "hold", "--predictor", "linear", "Inkable-ApplePencil", "--csv"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(rows.first?.prefix(3) == ["dataset", "predictor", "horizon_ms"])
+    let data = rows.dropFirst()
+    #expect(data.count == 2 * 9)
+    let holdAtZero = try #require(data.first { $0[1] == "hold" && $0[2] == "0.0" })
+    #expect(Double(holdAtZero[5]) == 0)  // error_mean at horizon 0
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+
+/// `lookahead export` and `lookahead predict` as functions: the inputs each accepts, what the
+/// model file records, and the refusals.
+@Suite("Model export job")
+struct ModelExportJobTests {
+  private func temporary(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-export-\(UInt64.random(in: 0...UInt64.max))-\(name)")
+  }
+
+  @Test("a catalog specification exports with the dataset's unit, checksums, profile and catalog units")
+  func specification() throws {
+    let file = try ModelExportJob(
+      source: .predictor("kalman:process-noise=0.5"), datasets: ["Inkable-ApplePencil"],
+      profile: "pencil240-promotion120", seed: 9, command: "lookahead export test"
+    ).modelFile()
+    #expect(file.predictor.catalogName == "kalman")
+    guard case .kalman(let parameters) = file.predictor.configuration.family else {
+      Issue.record("not a Kalman configuration")
+      return
+    }
+    #expect(parameters.processNoise == 0.5)
+    let trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    #expect(file.coordinates.unit == trace.metadata.coordinateUnit)
+    #expect(file.coordinates.millimetresPerUnit == trace.metadata.millimetresPerUnit)
+    #expect(file.tunedFor.deviceProfileName == "pencil240-promotion120")
+    #expect(file.tunedFor.horizonPolicy == .presentationTime)
+    #expect(file.provenance.seed == 9)
+    #expect(file.provenance.command == "lookahead export test")
+    let checksums = try DatasetRegistry.checksums(of: "Inkable-ApplePencil")
+    #expect(file.provenance.datasets.first?.files.map(\.sha256) == checksums.map(\.sha256))
+    #expect(file.predictor.parameters.first { $0.name == "process-noise" }
+      == .init(name: "process-noise", value: .number(0.5), unit: "units²/time-unit^(2n−2)"))
+  }
+
+  @Test("the best trial of a journal is exported with the journal's objective, seed, split and score")
+  func journal() throws {
+    let url = temporary("journal.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let space = SearchSpace([
+      .init(name: "alpha", lowerBound: 0.1, upperBound: 0.9),
+      .init(name: "gamma", lowerBound: 0, upperBound: 0.5),
+    ])
+    let journal = TuningJournal(url: url)
+    try journal.start(with: TuningJournal.Header(
+      predictor: "alpha-beta-gamma", space: space, strategy: "grid", seed: 42, objective: "error_p95_mm",
+      context: ["dataset": "Henze2017-MobileHCI", "split": "leave-one-writer-out", "profile": "finger120-display60"]))
+    try journal.append(.init(index: 0, unit: [0, 0], values: [0.1, 0], objective: 3.0, metrics: ["error_p95_mm": 3.0]))
+    try journal.append(.init(index: 1, unit: [1, 1], values: [0.7, 0.25], objective: 1.25, metrics: ["error_p95_mm": 1.25]))
+    try journal.append(.init(index: 2, unit: [0.5, 0.5], values: [0.5, 0.5], objective: nil, metrics: [:], failure: "x"))
+    try journal.append(.init(index: 3, unit: [0.2, 0.2], values: [0.3, 0.1], objective: 1.25, metrics: [:]))
+    let file = try ModelExportJob(source: .tuningJournal(url), command: "c").modelFile()
+    guard case .alphaBetaGamma(let parameters) = file.predictor.configuration.family else {
+      Issue.record("not an α-β-γ configuration")
+      return
+    }
+    // Trial 1: the lowest objective, and the earlier of the tie with trial 3.
+    #expect(parameters.alpha == 0.7)
+    #expect(parameters.gamma == 0.25)
+    #expect(parameters.beta == 0.4)  // not searched: the catalog default
+    #expect(file.provenance.objective == "error_p95_mm")
+    #expect(file.provenance.seed == 42)
+    #expect(file.provenance.split == "leave-one-writer-out")
+    #expect(file.provenance.score == ["error_p95_mm": 1.25, "objective": 1.25])
+    #expect(file.provenance.datasets.map(\.name) == ["Henze2017-MobileHCI"])
+    #expect(file.tunedFor.deviceProfileName == "finger120-display60")
+  }
+
+  @Test("a journal whose dimensions are not the predictor's parameters is refused naming the dimension")
+  func journalMismatch() throws {
+    let url = temporary("bad.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let journal = TuningJournal(url: url)
+    try journal.start(with: TuningJournal.Header(
+      predictor: "desp", space: SearchSpace([.init(name: "beta", lowerBound: 0, upperBound: 1)]), strategy: "grid",
+      seed: 1, objective: "x"))
+    try journal.append(.init(index: 0, unit: [0], values: [0.5], objective: 1, metrics: [:]))
+    #expect {
+      try ModelExportJob(source: .tuningJournal(url), command: "c").modelFile()
+    } throws: { error in
+      "\(error)".contains("\"beta\"") && "\(error)".contains("desp")
+    }
+  }
+
+  @Test("trained weights reach the learned-linear entry; a configuration JSON exports as is")
+  func weights() throws {
+    var trained = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 2, rotateToMotion: true)
+    trained.weights[5] = 0.25
+    let configuration = PredictorConfiguration(family: .learnedLinear(trained))
+    let url = temporary("weights.json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try JSONEncoder().encode(configuration).write(to: url)
+
+    let viaCatalog = try ModelExportJob(
+      source: .predictor("learned-linear:maximum-gap=0.05"), learnedLinearWeights: url, command: "c"
+    ).modelFile()
+    guard case .learnedLinear(let used) = viaCatalog.predictor.configuration.family else {
+      Issue.record("not learned linear")
+      return
+    }
+    #expect(used.weights == trained.weights)
+    #expect(used.maximumGapSeconds == 0.05)
+    #expect(throws: PredictorCatalogError.self) {
+      try ModelExportJob(
+        source: .predictor("learned-linear:history-count=3"), learnedLinearWeights: url, command: "c"
+      ).modelFile()
+    }
+
+    let direct = try ModelExportJob(source: .predictor(url.path), command: "c").modelFile()
+    #expect(direct.predictor.configuration == configuration)
+    #expect(direct.coordinates.millimetresPerUnit == nil)
+  }
+
+  @Test("writing refuses to replace a file without force")
+  func overwrite() throws {
+    let url = temporary("m.model")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let file = try ModelExportJob(source: .predictor("hold"), command: "c").modelFile()
+    try ModelExporter.write(file, to: url, force: false)
+    #expect(throws: OutputExistsError.self) { try ModelExporter.write(file, to: url, force: false) }
+    try ModelExporter.write(file, to: url, force: true)
+    #expect(try LookaheadModel(contentsOf: url).file == file)
+  }
+
+  @Test("the learned-linear entry with default weights is constant-velocity extrapolation")
+  func learnedLinearDefault() throws {
+    let predictor = try PredictorCatalog.exported.configure(specification: "learned-linear:history-count=3")
+    var learned = predictor.makePredictor()
+    var linear = try PredictorCatalog.exported.configure(specification: "linear").makePredictor()
+    // A constant-speed line: both predict the line exactly.
+    for i in 0..<10 {
+      let sample = PointerSample(time: Double(i) * 0.004, x: 3 * Double(i), y: 7 - Double(i))
+      learned.observe(sample)
+      linear.observe(sample)
+    }
+    let a = try #require(learned.predict(at: 0.036 + 0.02))
+    let b = try #require(linear.predict(at: 0.036 + 0.02))
+    #expect(abs(a.x - (27 + 15)) < 1e-9 && abs(a.y - (-2 - 5)) < 1e-9)
+    #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9)
+  }
+
+  @Test("predict rows through the runtime: one per replayed frame, converted when units differ")
+  func predictRows() throws {
+    let trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    // The model in millimetres: the trace's points are converted in and out.
+    var file = try ModelExportJob(source: .predictor("linear"), command: "c").modelFile()
+    file.coordinates = ModelCoordinates(unit: "mm", millimetresPerUnit: 1)
+    let model = try LookaheadModel(file: file)
+    let replay = try Replay(profile: .pencil240ProMotion120, seed: 0)
+    var rows: [ModelEvaluation.Row] = []
+    try ModelEvaluation.predictions(model, on: trace, replay: replay) { rows.append($0) }
+    let frames = try replay.frameArrays(of: trace).reduce(0) { $0 + $1.frames.count }
+    #expect(rows.count == frames)
+    // Linear extrapolation commutes with scaling, so the rows match the model in the trace's unit
+    // to rounding.
+    var same = file
+    same.coordinates = ModelExporter.coordinates(of: trace.metadata)
+    var reference: [ModelEvaluation.Row] = []
+    try ModelEvaluation.predictions(try LookaheadModel(file: same), on: trace, replay: replay) { reference.append($0) }
+    var compared = 0
+    for (a, b) in zip(rows, reference) {
+      #expect((a.predicted == nil) == (b.predicted == nil))
+      if let p = a.predicted, let q = b.predicted {
+        #expect(abs(p.x - q.x) <= 1e-9 * max(1, abs(q.x)) && abs(p.y - q.y) <= 1e-9 * max(1, abs(q.y)))
+        compared += 1
+      }
+    }
+    #expect(compared > 100)
+    let line = ModelEvaluation.csvLine(reference[0])
+    #expect(line.split(separator: ",", omittingEmptySubsequences: false).count
+      == ModelEvaluation.csvHeader.split(separator: ",").count)
+  }
+}

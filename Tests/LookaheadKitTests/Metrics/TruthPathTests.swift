@@ -1,0 +1,98 @@
+import Foundation
+import LookaheadKit
+import Testing
+import _LookaheadTestSupport
+
+/// The pruned closest-point search behind effective latency saved returns exactly what an
+/// exhaustive search over every segment in the window returns, on seeded random paths with
+/// pauses (repeated points), zero-duration jumps and loops.
+@Suite struct TruthPathTests {
+  /// Every segment overlapping the window, clipped, plus the held first and last samples; the
+  /// minimum of (squared distance, distance in time from the preferred time). The arithmetic per
+  /// segment is written the same way as in `TruthPath`, so results agree to the bit.
+  static func exhaustive(
+    _ samples: [TraceSample], x: Double, y: Double, lower: Double, upper: Double, preferred: Double
+  ) -> Double {
+    var best = (distance: Double.infinity, gap: Double.infinity, time: preferred)
+    func consider(_ distance: Double, _ time: Double) {
+      let gap = abs(time - preferred)
+      if distance < best.distance || (distance == best.distance && gap < best.gap) { best = (distance, gap, time) }
+    }
+    let first = samples[0]
+    let last = samples[samples.count - 1]
+    if lower < first.time || samples.count == 1 {
+      consider((x - first.x) * (x - first.x) + (y - first.y) * (y - first.y), min(max(preferred, lower), min(first.time, upper)))
+    }
+    if upper > last.time {
+      consider((x - last.x) * (x - last.x) + (y - last.y) * (y - last.y), min(max(preferred, max(last.time, lower)), upper))
+    }
+    for k in 0..<(samples.count - 1) {
+      let a = samples[k]
+      let b = samples[k + 1]
+      guard a.time <= upper, b.time >= lower else { continue }
+      let duration = b.time - a.time
+      if duration > 0 {
+        let inverseDuration = 1 / duration
+        let s0 = a.time >= lower ? 0 : (lower - a.time) * inverseDuration
+        let s1 = b.time <= upper ? 1 : min(1, (upper - a.time) * inverseDuration)
+        guard s0 <= s1 else { continue }
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        var s =
+          lengthSquared > 0 ? ((x - a.x) * dx + (y - a.y) * dy) * (1 / lengthSquared) : (preferred - a.time) * inverseDuration
+        s = min(max(s, s0), s1)
+        let ex = x - (a.x + s * dx)
+        let ey = y - (a.y + s * dy)
+        consider(ex * ex + ey * ey, a.time + s * (b.time - a.time))
+      } else if a.time >= lower {
+        consider((x - a.x) * (x - a.x) + (y - a.y) * (y - a.y), a.time)
+        consider((x - b.x) * (x - b.x) + (y - b.y) * (y - b.y), a.time)
+      }
+    }
+    return best.time
+  }
+
+  @Test func prunedSearchEqualsExhaustiveSearch() throws {
+    var generator = SeededGenerator(seed: 2016)
+    func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+    var truth = TruthPath()
+    var checked = 0
+    for trial in 0..<400 {
+      let count = 2 + trial % 60
+      var samples: [TraceSample] = []
+      var time = 0.0
+      var x = 0.0
+      var y = 0.0
+      var heading = uniform(0...6.28)
+      for _ in 0..<count {
+        samples.append(TraceSample(time: time, x: x, y: y))
+        let kind = Int.random(in: 0..<10, using: &generator)
+        time += kind == 0 ? 0 : uniform(0.002...0.01)  // now and then a zero-duration jump
+        if kind != 1 {  // now and then a pause
+          heading += uniform(-0.9...0.9)  // turns, often enough to loop
+          let step = uniform(0.1...5)
+          x += step * cos(heading)
+          y += step * sin(heading)
+        }
+      }
+      try truth.load(samples, label: "random", restRadius: 0, finalDirectionSpan: 0.01)
+      for _ in 0..<25 {
+        let span = samples[count - 1].time
+        let lower = uniform(-0.02...(span + 0.01))
+        let upper = lower + uniform(0...0.08)
+        let preferred = uniform(lower...upper)
+        let anchor = samples[Int.random(in: 0..<count, using: &generator)]
+        let px = anchor.x + uniform(-8...8)
+        let py = anchor.y + uniform(-8...8)
+        // Query times in order now and then, at random otherwise, so the cursor moves both ways.
+        _ = truth.state(at: uniform(-0.01...(span + 0.01)))
+        let pruned = truth.closestTime(toX: px, y: py, from: lower, to: upper, preferring: preferred)
+        let expected = Self.exhaustive(samples, x: px, y: py, lower: lower, upper: upper, preferred: preferred)
+        #expect(pruned == expected, "trial \(trial): \(pruned) vs \(expected)")
+        checked += 1
+      }
+    }
+    #expect(checked == 10_000)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LookaheadRuntime
+import Testing
+
+@Suite("Model file loader")
+struct ModelFileLoaderTests {
+  @Test("every family round-trips through a model file unchanged", arguments: ModelFixtures.configurations)
+  func roundTrip(configuration: PredictorConfiguration) throws {
+    let file = ModelFixtures.file(configuration)
+    let model = try LookaheadModel(bytes: try file.fileData())
+    #expect(model.file == file)
+    #expect(model.configuration == configuration)
+  }
+
+  @Test("the header line is the documented one and the checksum is zlib's CRC-32 of the body")
+  func header() throws {
+    let data = try ModelFixtures.file(ModelFixtures.configurations[0]).fileData()
+    let newline = data.firstIndex(of: UInt8(ascii: "\n"))!
+    let header = String(decoding: data[..<newline], as: UTF8.self)
+    let crc = CRC32.checksum(data[(newline + 1)...])
+    let hex = String(crc, radix: 16)
+    #expect(header == "lookahead-model 1 crc32=" + String(repeating: "0", count: 8 - hex.count) + hex)
+  }
+
+  @Test("loading from a file reads the same model; a missing file names its path")
+  func fromFile() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-loader-\(UInt64.random(in: 0...UInt64.max)).model")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let file = ModelFixtures.file(ModelFixtures.configurations[3])
+    try file.fileData().write(to: url)
+    #expect(try LookaheadModel(contentsOf: url).file == file)
+    let missing = url.appendingPathExtension("missing")
+    #expect {
+      try LookaheadModel(contentsOf: missing)
+    } throws: { error in
+      guard case .unreadable(let path, _) = error as? ModelFileError else { return false }
+      return path == missing.path
+    }
+  }
+
+  @Test("an unknown version in the header is refused as such")
+  func unknownVersionHeader() throws {
+    var data = try ModelFixtures.file(ModelFixtures.configurations[0]).fileData()
+    data[data.startIndex + 16] = UInt8(ascii: "7")  // "lookahead-model 7 crc32=…"
+    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 1)) { try LookaheadModel(bytes: data) }
+  }
+
+  @Test("an unknown version in the body is refused as such")
+  func unknownVersionBody() throws {
+    let data = try ModelFixtures.resealed(ModelFixtures.file(ModelFixtures.configurations[0])) {
+      $0 = $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
+    }
+    #expect(throws: ModelFileError.unsupportedVersion(found: 2, supported: 1)) { try LookaheadModel(bytes: data) }
+  }
+
+  @Test("a changed byte in the body fails the checksum")
+  func badChecksum() throws {
+    var data = try ModelFixtures.file(ModelFixtures.configurations[0]).fileData()
+    let index = data.count - 10
+    data[index] ^= 0x01
+    #expect {
+      try LookaheadModel(bytes: data)
+    } throws: { error in
+      if case .checksumMismatch = error as? ModelFileError { return true }
+      return false
+    }
+  }
+
+  @Test("an unknown predictor family is named")
+  func unknownFamily() throws {
+    let data = try ModelFixtures.resealed(ModelFixtures.file(ModelFixtures.configurations[3])) {
+      $0 = $0.replacingOccurrences(of: "\"family\" : \"kalman\"", with: "\"family\" : \"neural\"")
+    }
+    #expect(throws: ModelFileError.unknownPredictor("neural")) { try LookaheadModel(bytes: data) }
+  }
+
+  @Test("an out-of-range parameter is refused naming the field")
+  func outOfRange() throws {
+    let data = try ModelFixtures.resealed(ModelFixtures.file(ModelFixtures.configurations[5])) {
+      $0 = $0.replacingOccurrences(of: "\"alpha\" : 0.5", with: "\"alpha\" : 1.5")
+    }
+    #expect {
+      try LookaheadModel(bytes: data)
+    } throws: { error in
+      guard case .invalidParameter(let field, let detail) = error as? ModelFileError else { return false }
+      return field.contains("doubleExponential.alpha") && detail.hasPrefix("1.5")
+    }
+  }
+
+  @Test("trained weights of the wrong count are refused naming the weights")
+  func wrongWeightCount() throws {
+    var parameters = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 2)
+    parameters.weights.removeLast()
+    let file = ModelFixtures.file(PredictorConfiguration(family: .learnedLinear(parameters)))
+    #expect {
+      try LookaheadModel(bytes: try file.fileData())
+    } throws: { error in
+      guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
+      return field.contains("learnedLinear.weights")
+    }
+  }
+
+  @Test("a missing or mistyped field is reported with its JSON path")
+  func malformedPaths() throws {
+    let file = ModelFixtures.file(ModelFixtures.configurations[3])
+    let missing = try ModelFixtures.resealed(file) {
+      $0 = $0.replacingOccurrences(of: "\"processNoise\"", with: "\"processNoize\"")
+    }
+    #expect(throws: ModelFileError.malformed(path: "$.predictor.configuration.parameters.processNoise", detail: "missing field")) {
+      try LookaheadModel(bytes: missing)
+    }
+    let mistyped = try ModelFixtures.resealed(file) {
+      $0 = $0.replacingOccurrences(of: "\"seed\" : 7", with: "\"seed\" : \"seven\"")
+    }
+    #expect {
+      try LookaheadModel(bytes: mistyped)
+    } throws: { error in
+      guard case .malformed(let path, _) = error as? ModelFileError else { return false }
+      return path == "$.provenance.seed"
+    }
+  }
+
+  @Test("coordinate and horizon numbers must be usable")
+  func unusableNumbers() throws {
+    let zeroScale = ModelFixtures.file(ModelFixtures.configurations[0], millimetresPerUnit: 0)
+    #expect {
+      try LookaheadModel(bytes: try zeroScale.fileData())
+    } throws: { error in
+      guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
+      return field == "$.coordinates.millimetresPerUnit"
+    }
+    let badHorizon = ModelFixtures.file(ModelFixtures.configurations[0], horizonPolicy: .fixed(-0.01))
+    #expect {
+      try LookaheadModel(bytes: try badHorizon.fileData())
+    } throws: { error in
+      guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
+      return field == "$.tunedFor.horizonPolicy.horizonSeconds"
+    }
+  }
+}
