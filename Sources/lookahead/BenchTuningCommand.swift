@@ -24,6 +24,7 @@ struct BenchTuningCommand: ParsableCommand {
   var dataDir: String?
 
   func run() throws {
+    guard configurations >= 1, rows >= 1 else { throw ValidationError("--configurations and --rows must be at least 1") }
     do {
       let traces = try dataset.map { try DatasetRegistry.load($0, dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }) }
       let data = try TuningData(traces: traces)

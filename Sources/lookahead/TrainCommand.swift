@@ -9,8 +9,9 @@ struct TrainCommand: ParsableCommand {
     commandName: "train",
     abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
     discussion: """
-      The model file holds LearnedLinearPredictor.Parameters as JSON; the full result (CV table, held-out
-      scores, provenance) is written beside it as NAME.train.json.
+      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export
+      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is
+      written beside it as NAME.train.json.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
       """)
 
@@ -32,7 +33,7 @@ struct TrainCommand: ParsableCommand {
   @Flag(help: "Do not rotate the features into the direction of motion.")
   var noRotate = false
 
-  @Option(name: [.short, .customLong("output")], help: "Write the model (LearnedLinearPredictor.Parameters JSON) here.")
+  @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")
   var output: String?
 
   @Flag(help: "Overwrite the output files.")
@@ -66,14 +67,17 @@ struct TrainCommand: ParsableCommand {
     guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to train on") }
     func numbers(_ text: String, _ option: String) throws -> [Double] {
       let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-      guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+      guard !values.isEmpty, values.allSatisfy({ $0?.isFinite ?? false }) else {
         throw ValidationError("\(option) must be comma-separated numbers, got \"\(text)\"")
       }
       return values.compactMap { $0 }
     }
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
-    let historyCounts = try numbers(history, "--history").map { Int($0) }
-    guard historyCounts.allSatisfy({ (1...32).contains($0) }) else { throw ValidationError("--history values must be 1…32") }
+    let historyValues = try numbers(history, "--history")
+    guard historyValues.allSatisfy({ (1...32).contains($0) && $0 == $0.rounded() }) else {
+      throw ValidationError("--history values must be whole numbers 1…32")
+    }
+    let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
     do {

@@ -41,11 +41,14 @@ public struct TrainReport: Sendable, Codable {
     return try encoder.encode(self)
   }
 
-  /// The model file: ``LearnedLinearPredictor/Parameters`` as JSON (decodes directly into it).
+  /// The model's configuration file: a ``PredictorConfiguration`` of family `learnedLinear` as
+  /// JSON (`{"family": "learnedLinear", "parameters": {…}, "stages": {…}}`), which
+  /// ``PredictorConfigurationFile/read(_:)``, `lookahead export` and the catalog's
+  /// ``PredictorCatalog/withLearnedLinearWeights(contentsOf:)`` read.
   public static func modelJSON(_ parameters: LearnedLinearPredictor.Parameters) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    return try encoder.encode(parameters)
+    return try encoder.encode(PredictorConfiguration(family: .learnedLinear(parameters)))
   }
 
   public var text: String {

@@ -16,7 +16,7 @@ public struct TuningData: Sendable {
   /// Whether errors are in mm: true when every trace knows its scale; otherwise every length is
   /// in trace units (and mixing traces of different units is refused by ``init(traces:)``).
   public let inMillimetres: Bool
-  /// For each of ``strokes``: its samples cleaned by the anchor rules (``AnchorCleaning``), as
+  /// For each of ``strokes``: its samples cleaned by the anchor rules R1–R3 (``StrokeCleaner``), as
   /// the predictor observes them, with times relative to the first kept sample, exactly as
   /// ``PerSampleReplay`` computes them. Prepared once, so that a search's thousands of trials
   /// do not clean and convert again.
@@ -46,7 +46,10 @@ public struct TuningData: Sendable {
     var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
+<<<<<<< HEAD
         // R1–R3 exactly as the per-sample protocol cleans (the importers' own rules).
+=======
+>>>>>>> tune
         let kept = cleaner.clean(stroke.samples, report: &report).kept
         let start = kept.first?.time ?? 0
         cleaned.append(kept.map { sample in

@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadKit
 import LookaheadRuntime
 import Testing
 import _LookaheadTestSupport
@@ -72,6 +73,9 @@ struct TuneTrainCommandTests {
     #expect([3, 6, 8].contains(parameters["window"] as? Int ?? -1))
     #expect(parameters["order"] as? Int == 2)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("poly.tune.json").path))
+    // It configures the same predictor again through the catalog.
+    let configured = try PredictorCatalog.exported.configure(contentsOf: URL(fileURLWithPath: out))
+    #expect(configured.first?.specification == best["bestSpecification"] as? String)
     // Output files are not overwritten without --force.
     let again = try Self.run(arguments)
     #expect(again.status == 1 && again.stderr.contains("--force"))
@@ -92,7 +96,7 @@ struct TuneTrainCommandTests {
     #expect(split.status == 1 && split.stderr.contains("nobody"))
   }
 
-  @Test("train prints the CV table as JSON, writes a model that decodes into LearnedLinearPredictor.Parameters")
+  @Test("train prints the CV table as JSON, writes a learnedLinear configuration that export's reader accepts")
   func train() throws {
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -107,7 +111,11 @@ struct TuneTrainCommandTests {
     #expect((result["testWriters"] as? [String]) == ["participant7", "participant8"])
     let heldOut = try #require(result["heldOut"] as? [[String: Any]])
     #expect(heldOut.count == 2)
-    let parameters = try JSONDecoder().decode(LearnedLinearPredictor.Parameters.self, from: Data(contentsOf: model))
+    let configuration = try PredictorConfigurationFile.read(model)
+    guard case .learnedLinear(let parameters) = configuration.family else {
+      Issue.record("family \(configuration.family.name)")
+      return
+    }
     #expect([2, 4].contains(parameters.historyCount))
     #expect(parameters.weights.count == LearnedLinearFeatures.featureCount(historyCount: parameters.historyCount) * 2)
   }
