@@ -45,12 +45,19 @@ run report "$data/compare.json" "$data/sweep.json" "$data/records.csv" "$data/tu
 
 export LOOKAHEAD_NOTEBOOK_DATA=$data
 status=0
+passed=0
+failed=0
 for notebook in Notebooks/*.ipynb; do
   echo "+ executing $notebook" >&2
   if ! "$python" -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=300 \
       --output-dir "$executed" "$notebook" >&2; then
     echo "FAILED: $notebook" >&2
     status=1
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
   fi
 done
+# A plain closing line, so a reader of the CI log sees the notebooks' outcome last.
+echo "notebooks: $passed passed, $failed failed"
 exit $status

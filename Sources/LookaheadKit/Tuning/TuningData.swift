@@ -46,10 +46,6 @@ public struct TuningData: Sendable {
     var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
-<<<<<<< HEAD
-        // R1–R3 exactly as the per-sample protocol cleans (the importers' own rules).
-=======
->>>>>>> tune
         let kept = cleaner.clean(stroke.samples, report: &report).kept
         let start = kept.first?.time ?? 0
         cleaned.append(kept.map { sample in
