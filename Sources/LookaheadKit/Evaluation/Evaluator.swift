@@ -37,6 +37,26 @@ public struct Evaluator: Sendable {
     _ trace: Trace, makePredictor: @escaping @Sendable () -> any Predictor,
     progress: (@Sendable (Int) -> Void)? = nil
   ) throws -> Scorecard {
+    try evaluate(trace, predictorForStroke: { _ in makePredictor() }, progress: progress)
+  }
+
+  /// Like ``evaluate(_:makePredictor:progress:)``, on one core, also handing every scored
+  /// prediction to `record` in stroke and frame order (for `--records` output and notebooks).
+  public func evaluate(
+    _ trace: Trace, makePredictor: () -> any Predictor, record: (Record) throws -> Void
+  ) throws -> Scorecard {
+    try withoutActuallyEscaping(makePredictor) { makePredictor in
+      try evaluate(trace, predictorForStroke: { _ in makePredictor() }, record: record)
+    }
+  }
+
+  /// The parallel core: a fresh predictor per contact stroke, built for that stroke (recorded
+  /// platform predictions need the stroke), scored by one scorer per run of strokes and joined in
+  /// stroke order.
+  func evaluate(
+    _ trace: Trace, predictorForStroke: @escaping @Sendable (Stroke) -> any Predictor,
+    progress: (@Sendable (Int) -> Void)?
+  ) throws -> Scorecard {
     let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
     let settings = metricSettings
     let replay = self.replay
@@ -46,8 +66,8 @@ public struct Evaluator: Sendable {
         for position in range {
           let strokeIndex = indices[position]
           try Self.score(
-            strokeIndex: strokeIndex, of: trace, replay: replay, predictor: makePredictor(),
-            scorer: &scorer, record: nil)
+            strokeIndex: strokeIndex, of: trace, replay: replay,
+            predictor: predictorForStroke(trace.strokes[strokeIndex]), scorer: &scorer, record: nil)
         }
         progress?(range.count)
         return scorer
@@ -58,17 +78,16 @@ public struct Evaluator: Sendable {
     return total.scorecard()
   }
 
-  /// Like ``evaluate(_:makePredictor:progress:)``, on one core, also handing every scored
-  /// prediction to `record` in stroke and frame order (for `--records` output and notebooks).
-  public func evaluate(
-    _ trace: Trace, makePredictor: () -> any Predictor, record: (Record) throws -> Void
+  /// The recording core: one core, every scored prediction handed to `record` in order.
+  func evaluate(
+    _ trace: Trace, predictorForStroke: (Stroke) -> any Predictor, record: (Record) throws -> Void
   ) throws -> Scorecard {
     var scorer = try MetricsScorer(settings: metricSettings)
     try withoutActuallyEscaping(record) { record in
       for strokeIndex in trace.strokes.indices where !trace.strokes[strokeIndex].isHover {
         try Self.score(
-          strokeIndex: strokeIndex, of: trace, replay: replay, predictor: makePredictor(),
-          scorer: &scorer, record: record)
+          strokeIndex: strokeIndex, of: trace, replay: replay,
+          predictor: predictorForStroke(trace.strokes[strokeIndex]), scorer: &scorer, record: record)
       }
     }
     return scorer.scorecard()
