@@ -1,33 +1,13 @@
 import Foundation
+import LookaheadRuntime
 
 /// A parsed JSON value that keeps `true`/`false` apart from numbers, which `JSONSerialization`
 /// on Linux does not (its booleans are `NSNumber`s equal to 0 and 1), so that importers can say
-/// "expected a number, found a boolean".
-enum JSONValue: Decodable, Sendable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+/// "expected a number, found a boolean". It is the runtime's own ``ModelJSONValue``; the
+/// importers only add parsing with input errors and words for messages.
+typealias JSONValue = ModelJSONValue
 
-  init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
+extension ModelJSONValue {
   /// Parses `data`, failing with a ``TraceInputError`` at `$` that quotes the parser's reason.
   static func parse(_ data: Data, file: String) throws -> JSONValue {
     do {
