@@ -83,30 +83,17 @@ struct TrainCommand: ParsableCommand {
     do {
       let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
       let outURL = output.map { URL(fileURLWithPath: $0) }
-      let resultURL = outURL.map(Self.resultURL)
-      if !force {
-        for url in [outURL, resultURL].compactMap({ $0 }) where FileManager.default.fileExists(atPath: url.path) {
-          throw OutputExistsError(path: url.path)
-        }
-      }
-      var checksums: [String: [String]] = [:]
-      func load(_ references: [String]) throws -> TuningData? {
-        guard !references.isEmpty else { return nil }
-        var traces: [Trace] = []
-        for reference in references {
-          traces.append(try DatasetRegistry.load(reference, dataDirectory: dataDirectory))
-          checksums[reference] = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.path) \($0.sha256)" }
-        }
-        return try TuningData(traces: traces)
-      }
-      guard let data = try load(datasets) else { return }
+      let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
+      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
+      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
+      guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
         lambdas: lambdaValues, rotateToMotion: !noRotate)
-      let outcome = try TrainRun.run(request, data: data, testData: try load(test))
+      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test))
       let report = TrainReport(
         outcome: outcome, request: request,
-        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: checksums))
+        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: loader.checksums))
       if let outURL, let resultURL {
         try TrainReport.modelJSON(outcome.parameters).write(to: outURL)
         try report.jsonData().write(to: resultURL)
@@ -123,10 +110,5 @@ struct TrainCommand: ParsableCommand {
       FileHandle.standardError.write(Data("error: \(error)\n".utf8))
       throw ExitCode(1)
     }
-  }
-
-  static func resultURL(_ out: URL) -> URL {
-    let base = out.pathExtension == "json" ? out.deletingPathExtension() : out
-    return URL(fileURLWithPath: base.path + ".train.json")
   }
 }

@@ -77,26 +77,13 @@ struct TuneCommand: ParsableCommand {
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
       let device = try DeviceProfile.resolve(profile)
       let outURL = out.map { URL(fileURLWithPath: $0) }
-      let resultURL = outURL.map(Self.resultURL)
-      if !force {
-        for url in [outURL, resultURL].compactMap({ $0 }) where FileManager.default.fileExists(atPath: url.path) {
-          throw OutputExistsError(path: url.path)
-        }
-      }
-      var checksums: [String: [String]] = [:]
-      func load(_ references: [String]) throws -> TuningData? {
-        guard !references.isEmpty else { return nil }
-        var traces: [Trace] = []
-        for reference in references {
-          traces.append(try DatasetRegistry.load(reference, dataDirectory: dataDirectory))
-          checksums[reference] = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.path) \($0.sha256)" }
-        }
-        return try TuningData(traces: traces)
-      }
-      guard let data = try load(datasets) else { return }
-      let testData = try load(test)
+      let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
+      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
+      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
+      guard let data = try loader.load(datasets) else { return }
+      let testData = try loader.load(test)
       var context: [String: String] = [:]
-      for (reference, sums) in checksums.sorted(by: { $0.key < $1.key }) {
+      for (reference, sums) in loader.checksums.sorted(by: { $0.key < $1.key }) {
         context["dataset \(reference)"] = sums.joined(separator: "; ")
       }
       context["test"] = test.joined(separator: ",")
@@ -113,7 +100,7 @@ struct TuneCommand: ParsableCommand {
       bar.finish()
       let report = TuneReport(
         outcome: outcome, request: request,
-        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: checksums))
+        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: loader.checksums))
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)
@@ -133,11 +120,6 @@ struct TuneCommand: ParsableCommand {
     }
   }
 
-  /// `best.json` → `best.tune.json`.
-  static func resultURL(_ out: URL) -> URL {
-    let base = out.pathExtension == "json" ? out.deletingPathExtension() : out
-    return URL(fileURLWithPath: base.path + ".tune.json")
-  }
 }
 
 /// A one-line progress bar on stderr: trials done, best so far, ETA.
