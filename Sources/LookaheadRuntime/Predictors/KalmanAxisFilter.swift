@@ -33,12 +33,12 @@ public struct KalmanAxisFilter: Sendable, Equatable {
 
   /// Takes one measurement `dt` time units after the previous one.
   public mutating func update(observation z: Double, dt: Double) {
-    guard let step = covariance.step(dt: dt) else {
+    guard let gain = covariance.step(dt: dt) else {
       state = SIMD4(z, 0, 0, 0)
       return
     }
-    state = step.transition(state)
-    state += step.gain * (z - state[0])
+    state = KalmanCovariance.transition(state, dt: dt)
+    state += gain * (z - state[0])
   }
 }
 
@@ -73,19 +73,15 @@ public struct KalmanCovariance: Sendable, Equatable {
     c3 = .zero
   }
 
-  /// The transition over one step (its columns) and the Kalman gain of that step's measurement.
-  public struct Step: Sendable {
-    public var f0, f1, f2, f3: SIMD4<Double>
-    public var gain: SIMD4<Double>
-
-    /// F·x.
-    @inline(__always)
-    public func transition(_ x: SIMD4<Double>) -> SIMD4<Double> { combine(f0, f1, f2, f3, x) }
-  }
-
   /// Accounts for one measurement `dt` after the previous one: returns nil for the first
-  /// measurement (which sets the state directly), else the step to apply to each axis's state.
-  public mutating func step(dt: Double) -> Step? {
+  /// measurement (which sets the state directly), else the Kalman gain of this measurement, to
+  /// apply to each axis's state after ``transition(_:dt:)``.
+  ///
+  /// The transition F is upper triangular with `F[i][i+k] = dt^k/k!`, so F·v is `v` plus its
+  /// components shifted up and scaled (see ``transition(_:dt:)``); the propagation
+  /// `P ← F·P·Fᵀ + q·g·gᵀ` is written that way instead of as full 4×4 products, which skips the
+  /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0.
+  public mutating func step(dt: Double) -> SIMD4<Double>? {
     if iterations == 0 {
       iterations = 1
       c0 = SIMD4(1, 0, 0, 0)
@@ -98,44 +94,47 @@ public struct KalmanCovariance: Sendable, Equatable {
     if dt == 0 {
       // F = I and g = e_(n−1): only the highest derivative's variance grows (a repeated time
       // stamp, or Chromium's filter on dt, which it runs with dt = 0).
-      let k = dimension - 1
-      var grown = SIMD4<Double>.zero
-      grown[k] = processNoise
-      switch k {
-      case 1: c1 += grown
-      case 2: c2 += grown
-      default: c3 += grown
+      switch dimension {
+      case 2: c1[1] += processNoise
+      case 3: c2[2] += processNoise
+      default: c3[3] += processNoise
       }
-      let identity0 = SIMD4<Double>(1, 0, 0, 0)
-      let gain = measure()
-      return Step(
-        f0: identity0, f1: SIMD4(0, 1, 0, 0), f2: SIMD4(0, 0, 1, 0), f3: SIMD4(0, 0, 0, 1), gain: gain)
+      return measure()
     }
-    // Transition F: column k holds the coefficients by which state k feeds each state.
     let d2 = 0.5 * dt * dt
     let d3 = d2 * dt * (1.0 / 3.0)
-    let f0 = SIMD4<Double>(1, 0, 0, 0)
-    let f1 = SIMD4<Double>(dt, 1, 0, 0)
-    let f2 = dimension > 2 ? SIMD4<Double>(d2, dt, 1, 0) : .zero
-    let f3 = dimension > 3 ? SIMD4<Double>(d3, d2, dt, 1) : .zero
-    let g = dimension == 4 ? f3 : (dimension == 3 ? f2 : f1)
-    // M = F P (column j of M is F times column j of P).
-    let m0 = combine(f0, f1, f2, f3, c0)
-    let m1 = combine(f0, f1, f2, f3, c1)
-    let m2 = combine(f0, f1, f2, f3, c2)
-    let m3 = combine(f0, f1, f2, f3, c3)
-    // P = M Fᵀ + q g gᵀ (column j of M Fᵀ is M times row j of F).
+    // M = F·P, column by column.
+    let m0 = Self.transition(c0, dt: dt, d2: d2, d3: d3)
+    let m1 = Self.transition(c1, dt: dt, d2: d2, d3: d3)
+    let m2 = dimension > 2 ? Self.transition(c2, dt: dt, d2: d2, d3: d3) : .zero
+    let m3 = dimension > 3 ? Self.transition(c3, dt: dt, d2: d2, d3: d3) : .zero
+    // P = M·Fᵀ + q·g·gᵀ: column j of M·Fᵀ is Σ_k F[j][k]·m_k = m_j + dt·m_(j+1) + d2·m_(j+2) + d3·m_(j+3).
+    // g, the last used column of F, is the noise's way in.
+    let g: SIMD4<Double> =
+      switch dimension {
+      case 2: SIMD4(dt, 1, 0, 0)
+      case 3: SIMD4(d2, dt, 1, 0)
+      default: SIMD4(d3, d2, dt, 1)
+      }
     let q = g * processNoise
-    let n0 = combine(m0, m1, m2, m3, SIMD4(f0[0], f1[0], f2[0], f3[0])) + q * g[0]
-    let n1 = combine(m0, m1, m2, m3, SIMD4(f0[1], f1[1], f2[1], f3[1])) + q * g[1]
-    let n2 = combine(m0, m1, m2, m3, SIMD4(f0[2], f1[2], f2[2], f3[2])) + q * g[2]
-    let n3 = combine(m0, m1, m2, m3, SIMD4(f0[3], f1[3], f2[3], f3[3])) + q * g[3]
-    c0 = n0
-    c1 = n1
-    c2 = n2
-    c3 = n3
-    let gain = measure()
-    return Step(f0: f0, f1: f1, f2: f2, f3: f3, gain: gain)
+    c0 = m0 + m1 * dt + m2 * d2 + m3 * d3 + q * g[0]
+    c1 = m1 + m2 * dt + m3 * d2 + q * g[1]
+    c2 = dimension > 2 ? m2 + m3 * dt + q * g[2] : .zero
+    c3 = dimension > 3 ? m3 + q * g[3] : .zero
+    return measure()
+  }
+
+  /// F·x, the state carried `dt` time units ahead by its Taylor expansion (x itself when dt = 0).
+  @inline(__always)
+  public static func transition(_ x: SIMD4<Double>, dt: Double) -> SIMD4<Double> {
+    guard dt != 0 else { return x }
+    let d2 = 0.5 * dt * dt
+    return transition(x, dt: dt, d2: d2, d3: d2 * dt * (1.0 / 3.0))
+  }
+
+  @inline(__always)
+  static func transition(_ x: SIMD4<Double>, dt: Double, d2: Double, d3: Double) -> SIMD4<Double> {
+    x + SIMD4(x[1], x[2], x[3], 0) * dt + SIMD4(x[2], x[3], 0, 0) * d2 + SIMD4(x[3], 0, 0, 0) * d3
   }
 }
 
@@ -154,16 +153,4 @@ extension KalmanCovariance {
     c3 -= gain * row0[3]
     return gain
   }
-}
-
-/// a·s₀ + b·s₁ + c·s₂ + d·s₃: a matrix (columns a…d) times the vector s.
-@inline(__always)
-func combine(
-  _ a: SIMD4<Double>, _ b: SIMD4<Double>, _ c: SIMD4<Double>, _ d: SIMD4<Double>, _ s: SIMD4<Double>
-) -> SIMD4<Double> {
-  var r = a * s[0]
-  r += b * s[1]
-  r += c * s[2]
-  r += d * s[3]
-  return r
 }

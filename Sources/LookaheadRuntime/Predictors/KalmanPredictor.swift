@@ -79,11 +79,11 @@ public struct KalmanPredictor: Predictor, Equatable {
       }
       if !dt.isFinite { dt = 0 }
     }
-    if let step = covariance.step(dt: dt) {
-      xState = step.transition(xState)
-      yState = step.transition(yState)
-      xState += step.gain * (sample.x - xState[0])
-      yState += step.gain * (sample.y - yState[0])
+    if let gain = covariance.step(dt: dt) {
+      xState = KalmanCovariance.transition(xState, dt: dt)
+      yState = KalmanCovariance.transition(yState, dt: dt)
+      xState += gain * (sample.x - xState[0])
+      yState += gain * (sample.y - yState[0])
     } else {
       xState = SIMD4(sample.x, 0, 0, 0)
       yState = SIMD4(sample.y, 0, 0, 0)
@@ -102,6 +102,7 @@ public struct KalmanPredictor: Predictor, Equatable {
     return parameters.timeUnitSeconds
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let last, time.isFinite, covariance.iterations >= parameters.warmUpSamples else {
       return nil
