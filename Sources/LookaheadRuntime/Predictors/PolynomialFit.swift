@@ -30,7 +30,7 @@ public struct PolynomialFit: Sendable, Equatable {
   ///   - uniformTime: place samples at equal steps (Savitzky–Golay) instead of their times.
   ///   - recencyHalfLife: seconds after which a sample's weight halves; 0 weighs all equally.
   public init(
-    window: SampleWindow, count requested: Int, maximumAge: Double, order requestedOrder: Int,
+    window: borrowing SampleWindow, count requested: Int, maximumAge: Double, order requestedOrder: Int,
     uniformTime: Bool, recencyHalfLife: Double
   ) {
     var n = min(requested, window.count)
@@ -47,25 +47,27 @@ public struct PolynomialFit: Sendable, Equatable {
     if !(span > 0) || !span.isFinite { order = 0 }
     let step = n > 1 ? 1.0 / Double(n - 1) : 0
     let inverseSpan = span > 0 ? 1 / span : 0
-    var moments = SIMD8<Double>.zero
+    var low = SIMD4<Double>.zero  // Σ w·τ^0…3
+    var high = SIMD4<Double>.zero  // Σ w·τ^4…7, needed only for order 3
+    var fourth = 0.0  // Σ w·τ^4, all that order 2 needs of `high`
     var bx = SIMD4<Double>.zero
     var by = SIMD4<Double>.zero
     let useWeights = recencyHalfLife > 0
-    for k in 0..<n {
-      let entry = window[back: k]
+    let cubic = order == 3
+    window.forEachNewest(n) { k, entry in
       let tau: Double
       if order == 0 { tau = 0 } else if uniformTime { tau = -Double(k) * step } else {
         tau = (entry.time - newest.time) * inverseSpan
       }
       let w = useWeights ? cExp2(-(newest.time - entry.time) / recencyHalfLife) : 1
       let t2 = tau * tau
-      let powers = SIMD4<Double>(1, tau, t2, t2 * tau)
-      let wp = powers * w
-      moments += SIMD8<Double>(lowHalf: wp, highHalf: wp * (t2 * t2))
-      // (τ^4..τ^7 fill the upper half; only up to τ^6 is used.)
+      let wp = SIMD4<Double>(1, tau, t2, t2 * tau) * w
+      low += wp
+      if cubic { high += wp * (t2 * t2) } else { fourth += wp[0] * (t2 * t2) }
       bx += wp * (entry.x - newest.x)
       by += wp * (entry.y - newest.y)
     }
+    let moments = SIMD8<Double>(lowHalf: low, highHalf: cubic ? high : SIMD4(fourth, 0, 0, 0))
     // Fit displacements from the newest sample, so large coordinates lose no precision.
     while true {
       if let solution = Self.solve(moments: moments, bx: bx, by: by, order: order) {
@@ -93,66 +95,89 @@ public struct PolynomialFit: Sendable, Equatable {
   }
 
   /// Solves the (order+1)² normal equations `A·c = b` (A_jk = Σ w τ^(j+k), symmetric positive
-  /// definite when the fit is determined) by a Cholesky factorisation `A = L·Lᵀ`, for both
-  /// right-hand sides at once, on scalars in a stack buffer. Returns nil when a pivot vanishes
-  /// relative to the matrix's scale (too few distinct times for the order).
+  /// definite when the fit is determined) for both right-hand sides at once (x and y as the two
+  /// lanes of a `SIMD2`). Returns nil when the fit is not determined: when a pivot of A's
+  /// Cholesky factorisation, `Δ_(k+1)/Δ_k` with `Δ_k` the k-th leading principal minor, is not
+  /// above 10⁻¹² of the matrix's scale (too few distinct times for the order).
+  ///
+  /// Orders 1 and 2 use the adjugate (Cramer's rule): every cofactor can be computed at once and
+  /// there is a single division, which matters because this runs on every sample and a chain of
+  /// dependent divisions is what a factorisation spends its time on; with τ normalised to
+  /// [−1, 0] the 3×3 system is well enough conditioned for it (the tests compare with a
+  /// Householder QR). Order 3 uses the square-root-free Cholesky factorisation `A = L·D·Lᵀ`
+  /// (Golub & Van Loan, *Matrix Computations*, §4.1), written out in scalars.
   private static func solve(
-    moments: SIMD8<Double>, bx: SIMD4<Double>, by: SIMD4<Double>, order: Int
+    moments mu: SIMD8<Double>, bx: SIMD4<Double>, by: SIMD4<Double>, order: Int
   ) -> (SIMD4<Double>, SIMD4<Double>)? {
-    let m = order + 1
-    var scale = 0.0
-    for j in 0..<m { scale = max(scale, moments[2 * j]) }
+    var scale = mu[0]
+    if order >= 1 { scale = max(scale, mu[2]) }
+    if order >= 2 { scale = max(scale, mu[4]) }
+    if order >= 3 { scale = max(scale, mu[6]) }
     guard scale > 0, scale.isFinite else { return nil }
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { buffer in
-      guard let mu = buffer.baseAddress else { return nil }  // moments 0…6
-      let l = mu + 8  // lower triangle of L, row-major 4×4
-      let u = mu + 24  // forward-substituted x (0…3) and y (4…7)
-      var inverse = SIMD4<Double>.zero  // 1 / L_ii: divide once, multiply after
-      for k in 0..<7 { mu[k] = moments[k] }
-      for i in 0..<m {
-        for j in 0...i {
-          var sum = mu[i + j]
-          for k in 0..<j { sum -= l[4 * i + k] * l[4 * j + k] }
-          if i == j {
-            guard sum > 1e-12 * scale else { return nil }
-            let root = sum.squareRoot()
-            l[4 * i + i] = root
-            inverse[i] = 1 / root
-          } else {
-            l[4 * i + j] = sum * inverse[j]
-          }
-        }
-      }
-      // L·u = b, then Lᵀ·c = u.
-      for i in 0..<m {
-        var sx = bx[i]
-        var sy = by[i]
-        for k in 0..<i {
-          sx -= l[4 * i + k] * u[k]
-          sy -= l[4 * i + k] * u[4 + k]
-        }
-        u[i] = sx * inverse[i]
-        u[4 + i] = sy * inverse[i]
-      }
-      var cx = SIMD4<Double>.zero
-      var cy = SIMD4<Double>.zero
-      var i = m - 1
-      while i >= 0 {
-        var sx = u[i]
-        var sy = u[4 + i]
-        var k = i + 1
-        while k < m {
-          sx -= l[4 * k + i] * cx[k]
-          sy -= l[4 * k + i] * cy[k]
-          k += 1
-        }
-        cx[i] = sx * inverse[i]
-        cy[i] = sy * inverse[i]
-        i -= 1
-      }
-      guard (cx * cx + cy * cy).sum().isFinite else { return nil }
-      return (cx, cy)
+    let tiny = 1e-12 * scale
+    let b0 = SIMD2(bx[0], by[0]), b1 = SIMD2(bx[1], by[1])
+    let b2 = SIMD2(bx[2], by[2]), b3 = SIMD2(bx[3], by[3])
+    guard mu[0] > tiny else { return nil }  // Δ₁ = μ₀
+    switch order {
+    case 0:
+      return finish(b0 / mu[0], .zero, .zero, .zero)
+    case 1:
+      // A = [μ0 μ1; μ1 μ2].
+      let det = mu[0] * mu[2] - mu[1] * mu[1]
+      guard det > tiny * mu[0] else { return nil }
+      let inverse = 1 / det
+      return finish((mu[2] * b0 - mu[1] * b1) * inverse, (mu[0] * b1 - mu[1] * b0) * inverse, .zero, .zero)
+    case 2:
+      // A = [a b c; b c d; c d e] (a Hankel matrix of the moments); its adjugate is symmetric.
+      let (a, b, c, d, e) = (mu[0], mu[1], mu[2], mu[3], mu[4])
+      let minor2 = a * c - b * b  // Δ₂
+      let adj00 = c * e - d * d
+      let adj01 = c * d - b * e
+      let adj02 = b * d - c * c
+      let adj11 = a * e - c * c
+      let adj12 = b * c - a * d
+      let det = a * adj00 + b * adj01 + c * adj02  // Δ₃
+      guard minor2 > tiny * a, det > tiny * minor2 else { return nil }
+      let inverse = 1 / det
+      return finish(
+        (adj00 * b0 + adj01 * b1 + adj02 * b2) * inverse,
+        (adj01 * b0 + adj11 * b1 + adj12 * b2) * inverse,
+        (adj02 * b0 + adj12 * b1 + minor2 * b2) * inverse, .zero)
+    default:
+      // L·D·Lᵀ, row by row: pivot d_i, multipliers l_ij (e_ij = l_ij·d_j), forward L·z = b.
+      let d0 = mu[0]
+      let l10 = mu[1] / d0
+      let d1 = mu[2] - l10 * mu[1]
+      guard d1 > tiny else { return nil }
+      let z1 = b1 - l10 * b0
+      let e20 = mu[2], l20 = e20 / d0
+      let e21 = mu[3] - l20 * mu[1], l21 = e21 / d1
+      let d2 = mu[4] - l20 * e20 - l21 * e21
+      guard d2 > tiny else { return nil }
+      let z2 = b2 - l20 * b0 - l21 * z1
+      let e30 = mu[3], l30 = e30 / d0
+      let e31 = mu[4] - l30 * mu[1], l31 = e31 / d1
+      let e32 = mu[5] - l30 * e20 - l31 * e21, l32 = e32 / d2
+      let d3 = mu[6] - l30 * e30 - l31 * e31 - l32 * e32
+      guard d3 > tiny else { return nil }
+      let z3 = b3 - l30 * b0 - l31 * z1 - l32 * z2
+      // Back substitution Lᵀ·c = D⁻¹·z.
+      let c3 = z3 / d3
+      let c2 = z2 / d2 - l32 * c3
+      let c1 = z1 / d1 - l21 * c2 - l31 * c3
+      return finish(b0 / d0 - l10 * c1 - l20 * c2 - l30 * c3, c1, c2, c3)
     }
+  }
+
+  /// Regroups per-power (x, y) pairs into the x and y coefficient vectors; nil if any is not finite.
+  @inline(__always)
+  private static func finish(
+    _ c0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ c3: SIMD2<Double>
+  ) -> (SIMD4<Double>, SIMD4<Double>)? {
+    let cx = SIMD4(c0.x, c1.x, c2.x, c3.x)
+    let cy = SIMD4(c0.y, c1.y, c2.y, c3.y)
+    guard (cx * cx + cy * cy).sum().isFinite else { return nil }
+    return (cx, cy)
   }
 }
 

@@ -13,7 +13,16 @@ public struct PolynomialPredictor: Predictor, Equatable {
   private var window: SampleWindow
   private var fit = PolynomialFit()
   private var observed = 0
-  private var last: PointerSample?
+  // What a prediction needs besides the fit, computed once per sample in `observe` and kept field
+  // by field: the newest fitted sample's time, the offset that moves the fit onto it
+  // (``PredictionOrigin/lastSample``), seconds per unit of τ inverted, and the newest sample's
+  // pressure, tilt and azimuth (carried forward).
+  private var newestTime = 0.0
+  private var originOffset = SIMD2<Double>.zero
+  private var inverseSpan = 0.0
+  private var lastPressure: Double?
+  private var lastAltitude: Double?
+  private var lastAzimuth: Double?
 
   public init(parameters: PolynomialParameters = PolynomialParameters()) {
     self.parameters = parameters
@@ -24,34 +33,37 @@ public struct PolynomialPredictor: Predictor, Equatable {
     window.removeAll()
     fit = PolynomialFit()
     observed = 0
-    last = nil
+    lastPressure = nil
+    lastAltitude = nil
+    lastAzimuth = nil
   }
 
   public mutating func observe(_ sample: PointerSample) {
     if window.record(time: sample.time, x: sample.x, y: sample.y) { observed += 1 }
-    last = sample
+    lastPressure = sample.pressure
+    lastAltitude = sample.altitude
+    lastAzimuth = sample.azimuth
     fit = PolynomialFit(
       window: window, count: parameters.windowSamples, maximumAge: parameters.windowSeconds,
       order: parameters.order, uniformTime: parameters.uniformTime,
       recencyHalfLife: parameters.recencyHalfLifeSeconds)
+    let newest = window[back: 0]
+    newestTime = newest.time
+    inverseSpan = fit.span > 0 ? 1 / fit.span : 0
+    originOffset =
+      parameters.origin == .lastSample ? SIMD2(newest.x - fit.x[0], newest.y - fit.y[0]) : .zero
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
-    guard let last, observed > parameters.order, time.isFinite, let newest = window.newest
-    else { return nil }
-    let h = max(0, time - newest.time)
-    let tau = fit.span > 0 ? h / fit.span : 0
-    let ahead = fit.evaluate(at: tau)
-    var x = ahead.x
-    var y = ahead.y
-    if parameters.origin == .lastSample {
-      x += newest.x - fit.x[0]
-      y += newest.y - fit.y[0]
-    }
+    guard observed > parameters.order, time.isFinite else { return nil }
+    let h = max(0, time - newestTime)
+    let ahead = fit.evaluate(at: h * inverseSpan)
+    let x = ahead.x + originOffset.x
+    let y = ahead.y + originOffset.y
     guard x.isFinite, y.isFinite else { return nil }
     return PredictedPoint(
-      time: newest.time + h, x: x, y: y,
-      pressure: last.pressure, altitude: last.altitude, azimuth: last.azimuth)
+      time: newestTime + h, x: x, y: y, pressure: lastPressure, altitude: lastAltitude, azimuth: lastAzimuth)
   }
 }
 
