@@ -22,3 +22,11 @@ public struct PointerSample: Sendable, Hashable {
     self.azimuth = azimuth
   }
 }
+
+extension PointerSample {
+  /// True when pressure, altitude and azimuth are each absent or finite.
+  @inlinable
+  public var hasFiniteProperties: Bool {
+    (pressure?.isFinite ?? true) && (altitude?.isFinite ?? true) && (azimuth?.isFinite ?? true)
+  }
+}

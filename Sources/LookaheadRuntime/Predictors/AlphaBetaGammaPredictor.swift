@@ -62,6 +62,7 @@ public struct AlphaBetaGammaPredictor: Predictor, Equatable {
     }
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let last, count >= 2, time.isFinite else { return nil }
     let h = max(0, time - last.time)

@@ -18,22 +18,36 @@
 /// newest sample's, or the Kalman pressure filter's) or, with ``PressurePolicy/extrapolate``,
 /// extrapolated from the last two pressure reports and clamped to 0…1.
 public struct ComposedPredictor<Base: Predictor>: Predictor {
-  public private(set) var base: Base
   public let stages: PredictorStages
   private var gates: PredictionGates
+  /// False when every gate is off: the gates are then neither fed nor asked (they would return
+  /// the horizon unchanged), which keeps a plain family nearly as cheap as its bare struct.
+  private let usesGates: Bool
   private var prefilter: OneEuroFilter?
   private var postfilter: OneEuroFilter?
-  private var last: PointerSample?
+  // The newest accepted sample, kept field by field (time NaN: none yet). Reading single fields
+  // rather than copying a whole optional sample out on each prediction avoids a stall where
+  // wide loads wait on the narrow stores that just wrote the sample.
+  private var lastTime = Double.nan
+  private var lastX = 0.0
+  private var lastY = 0.0
+  private var lastAltitude: Double?
+  private var lastAzimuth: Double?
   private var lastPressure = SIMD2<Double>(.nan, .nan)  // (time, pressure)
   private var previousPressure = SIMD2<Double>(.nan, .nan)
   private var rawOffset = SIMD2<Double>.zero
   private var filteredOffset = SIMD2<Double>.zero
   private var hasOffset = false
+  /// Stored last on purpose: the methods run as unspecialised generic code (the predictor is
+  /// used through `any Predictor`), and every field laid out before `base` keeps an offset known
+  /// at compile time, while fields after a generic one would be located at run time on each access.
+  public private(set) var base: Base
 
   public init(base: Base, stages: PredictorStages = PredictorStages()) {
     self.base = base
     self.stages = stages
     gates = PredictionGates(parameters: stages.gates)
+    usesGates = stages.gates.isActive
     prefilter = stages.prefilter.map { OneEuroFilter(parameters: $0) }
     postfilter = stages.postfilter.map { OneEuroFilter(parameters: $0) }
   }
@@ -43,7 +57,9 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     gates.reset()
     prefilter?.reset()
     postfilter?.reset()
-    last = nil
+    lastTime = .nan
+    lastAltitude = nil
+    lastAzimuth = nil
     lastPressure = SIMD2(.nan, .nan)
     previousPressure = SIMD2(.nan, .nan)
     rawOffset = .zero
@@ -53,9 +69,16 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
 
   public mutating func observe(_ input: PointerSample) {
     guard input.time.isFinite, input.x.isFinite, input.y.isFinite else { return }
-    if let last {
-      if input.time < last.time { return }
-      if stages.gapLimitSeconds > 0, input.time - last.time > stages.gapLimitSeconds { reset() }
+    if !lastTime.isNaN {
+      if input.time < lastTime { return }
+      if stages.gapLimitSeconds > 0, input.time - lastTime > stages.gapLimitSeconds { reset() }
+    }
+    // The sample goes to the family as it came unless it needs mending (a non-finite optional
+    // property, or the pre-filter): passing the caller's sample on untouched spares a copy that
+    // the family would read back before the writes had settled.
+    if prefilter == nil, input.hasFiniteProperties {
+      accept(input)
+      return
     }
     var sample = input
     if let p = sample.pressure, !p.isFinite { sample.pressure = nil }
@@ -67,15 +90,25 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
       sample.x = filtered.x
       sample.y = filtered.y
     }
-    if let p = sample.pressure {
+    accept(sample)
+  }
+
+  /// Feeds a clean sample to the pressure tracker, the family and the gates, then updates the
+  /// post-filter's offset.
+  private mutating func accept(_ sample: PointerSample) {
+    if stages.pressure == .extrapolate, let p = sample.pressure {
       if sample.time > lastPressure.x || lastPressure.x.isNaN {
         previousPressure = lastPressure
       }
       lastPressure = SIMD2(sample.time, p)
     }
     base.observe(sample)
-    gates.observe(time: sample.time, x: sample.x, y: sample.y)
-    last = sample
+    if usesGates { gates.observe(time: sample.time, x: sample.x, y: sample.y) }
+    lastTime = sample.time
+    lastX = sample.x
+    lastY = sample.y
+    lastAltitude = sample.altitude
+    lastAzimuth = sample.azimuth
     if var filter = postfilter, stages.postfilterReferenceHorizonSeconds > 0,
       let ahead = base.predict(at: sample.time + stages.postfilterReferenceHorizonSeconds)
     {
@@ -87,34 +120,37 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     }
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
-    guard let last, time.isFinite else { return nil }
-    let horizon = max(0, time - last.time)
-    guard let effective = gates.effectiveHorizon(horizon),
-      var point = base.predict(at: last.time + effective)
+    guard !lastTime.isNaN, time.isFinite else { return nil }
+    let horizon = max(0, time - lastTime)
+    guard let effective = usesGates ? gates.effectiveHorizon(horizon) : horizon,
+      let predicted = base.predict(at: lastTime + effective)
     else { return nil }
+    // Only the family's position and pressure are used; the rest is the newest sample's.
+    var x = predicted.x
+    var y = predicted.y
+    var pressure = predicted.pressure
     if stages.gates.directionCutOff {
-      guard gates.allows(x: point.x, y: point.y), !reversesWithin(effective, endingAt: point, from: last)
+      guard gates.allows(x: x, y: y), !reversesWithin(effective, endingAtX: x, y: y)
       else { return nil }
     }
     if hasOffset {
       let correction = (filteredOffset - rawOffset) * (effective / stages.postfilterReferenceHorizonSeconds)
-      point.x += correction.x
-      point.y += correction.y
+      x += correction.x
+      y += correction.y
     }
     if stages.pressure == .extrapolate, !lastPressure.y.isNaN {
-      var pressure = lastPressure.y
+      var extrapolated = lastPressure.y
       let dt = lastPressure.x - previousPressure.x
       if !previousPressure.y.isNaN, dt > 0 {
-        pressure += (lastPressure.y - previousPressure.y) / dt * (last.time + effective - lastPressure.x)
+        extrapolated += (lastPressure.y - previousPressure.y) / dt * (lastTime + effective - lastPressure.x)
       }
-      point.pressure = min(1, max(0, pressure))
+      pressure = min(1, max(0, extrapolated))
     }
-    point.altitude = last.altitude
-    point.azimuth = last.azimuth
-    point.time = last.time + horizon
-    guard point.x.isFinite, point.y.isFinite else { return nil }
-    return point
+    guard x.isFinite, y.isFinite else { return nil }
+    return PredictedPoint(
+      time: lastTime + horizon, x: x, y: y, pressure: pressure, altitude: lastAltitude, azimuth: lastAzimuth)
   }
 }
 
@@ -123,18 +159,18 @@ extension ComposedPredictor {
   /// velocity at the start (Chromium's Kalman direction cut-off tests `v · (v + a·h) ≤ 0` on its
   /// own state; we take both velocities from the family's path by finite differences over h/16,
   /// which is the same test for a quadratic path and works for every family).
-  fileprivate func reversesWithin(_ horizon: Double, endingAt end: PredictedPoint, from last: PointerSample) -> Bool {
+  fileprivate func reversesWithin(_ horizon: Double, endingAtX endX: Double, y endY: Double) -> Bool {
     guard horizon > 0 else { return false }
     let step = horizon / 16
-    guard let early = base.predict(at: last.time + step),
-      let late = base.predict(at: last.time + horizon - step)
+    guard let early = base.predict(at: lastTime + step),
+      let late = base.predict(at: lastTime + horizon - step)
     else { return false }
-    let startX = early.x - last.x
-    let startY = early.y - last.y
-    let endX = end.x - late.x
-    let endY = end.y - late.y
+    let startX = early.x - lastX
+    let startY = early.y - lastY
+    let lateX = endX - late.x
+    let lateY = endY - late.y
     if startX == 0, startY == 0 { return false }
-    return startX * endX + startY * endY <= 0
+    return startX * lateX + startY * lateY <= 0
   }
 }
 

@@ -43,6 +43,7 @@ public struct DoubleExponentialPredictor: Predictor, Equatable {
     count += 1
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let last, let first, count >= 2, time.isFinite else { return nil }
     let interval = (last.time - first.time) / Double(count - 1)

@@ -9,6 +9,7 @@ public struct HoldPredictor: Predictor, Equatable {
 
   public mutating func observe(_ sample: PointerSample) { last = sample }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let last, time.isFinite else { return nil }
     return PredictedPoint(

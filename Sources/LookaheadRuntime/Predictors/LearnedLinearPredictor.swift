@@ -97,6 +97,7 @@ public struct LearnedLinearPredictor: Predictor {
     }
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard count >= 1 else { return nil }
     let newest = ring[(start + count - 1) % ring.count]

@@ -27,6 +27,7 @@ public struct LinearPredictor: Predictor, Equatable {
     last = sample
   }
 
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let last, window.count >= 2, time.isFinite else { return nil }
     let p0 = window[back: 0]

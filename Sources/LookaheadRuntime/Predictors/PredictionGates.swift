@@ -160,6 +160,13 @@ public struct PredictionGateParameters: PredictorParameters {
     self.strokeEndSpeedRatio = strokeEndSpeedRatio
   }
 
+  /// True when at least one gate is on (with all off, ``PredictionGates/effectiveHorizon(_:)``
+  /// returns every horizon unchanged and ``PredictionGates/allows(x:y:)`` allows everything).
+  public var isActive: Bool {
+    horizonCapSeconds > 0 || speedFloor > 0 || turnAngleHigh > 0 || jerkHigh > 0 || directionCutOff
+      || strokeEndSpeedRatio > 0
+  }
+
   public func validate() throws(PredictorParameterError) {
     try PredictorParameterError.check("gates.horizonCapSeconds", horizonCapSeconds, in: 0...1)
     try PredictorParameterError.check("gates.speedFloor", speedFloor, in: 0...1e9)
