@@ -11,13 +11,13 @@ struct PredictorsCommand: ParsableCommand {
   )
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every predictor with a one-line description.")
+    static let configuration = CommandConfiguration(abstract: "List every predictor (exportable families and workbench-only baselines) with a one-line description.")
 
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
     func run() throws {
-      print(json ? PredictorCatalogReport.listJSON(.exported) : PredictorCatalogReport.listTable(.exported))
+      print(json ? PredictorCatalogReport.listJSON(.workbench) : PredictorCatalogReport.listTable(.workbench))
     }
   }
 
@@ -33,7 +33,7 @@ struct PredictorsCommand: ParsableCommand {
 
     func run() throws {
       do {
-        let entry = try PredictorCatalog.exported.entry(named: name)
+        let entry = try PredictorCatalog.workbench.entry(named: name)
         print(json ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
       } catch {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
