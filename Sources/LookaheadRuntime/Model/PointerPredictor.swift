@@ -42,6 +42,7 @@ public struct PointerPredictor: Predictor {
 
   /// The pointer at `time` (seconds, the samples' clock), in app coordinates, or nil while
   /// warming up or when a gate declines.
+  @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let point = predictor.predict(at: time) else { return nil }
     return scale.toApp(point)
