@@ -59,10 +59,13 @@ struct PredictorConfigurationTests {
       (PredictorConfiguration(family: .hold(HoldParameters()), stages: PredictorStages(gapLimitSeconds: .nan)), "stages.gapLimitSeconds"),
       (PredictorConfiguration(
         family: .hold(HoldParameters()),
-        stages: PredictorStages(gates: PredictionGateParameters(jerkLow: 5, jerkHigh: 4))), "gates.jerkLow"),
+        stages: PredictorStages(gates: PredictionGateParameters(jerkLow: 5, jerkHigh: 4))), "stages.gates.jerkLow"),
       (PredictorConfiguration(
         family: .hold(HoldParameters()), stages: PredictorStages(prefilter: OneEuroParameters(minCutoffHz: 0))),
-        "oneEuro.minCutoffHz"),
+        "stages.prefilter.minCutoffHz"),
+      (PredictorConfiguration(
+        family: .hold(HoldParameters()), stages: PredictorStages(postfilter: OneEuroParameters(beta: 11))),
+        "stages.postfilter.beta"),
     ]
     for (configuration, field) in cases {
       do {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A predictor parameter that is out of its range or inconsistent with another one.
 ///
 /// `parameter` is the field name as it appears in the exported JSON (for example
@@ -14,6 +16,14 @@ public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringC
   }
 
   public var description: String { "predictor parameter \(parameter) = \(value): \(problem)" }
+
+  /// The same error with its field named from the configuration's root: `prefix` (the name a
+  /// shared parameter struct uses for itself, such as `oneEuro.`) becomes `path` (where that
+  /// struct sits, such as `stages.prefilter.`), in the field and in the problem text.
+  func located(replacing prefix: String, with path: String) -> PredictorParameterError {
+    func relocate(_ text: String) -> String { text.replacingOccurrences(of: prefix, with: path) }
+    return PredictorParameterError(parameter: relocate(parameter), value: value, problem: relocate(problem))
+  }
 
   /// Throws unless `value` is finite and within `range`.
   static func check(

@@ -213,8 +213,8 @@ public struct PredictorStages: PredictorParameters {
     try PredictorParameterError.check("stages.gapLimitSeconds", gapLimitSeconds, in: 0...10)
     try PredictorParameterError.check(
       "stages.postfilterReferenceHorizonSeconds", postfilterReferenceHorizonSeconds, in: 0.001...0.1)
-    try prefilter?.validate()
-    try postfilter?.validate()
-    try gates.validate()
+    do { try prefilter?.validate() } catch { throw error.located(replacing: "oneEuro.", with: "stages.prefilter.") }
+    do { try postfilter?.validate() } catch { throw error.located(replacing: "oneEuro.", with: "stages.postfilter.") }
+    do { try gates.validate() } catch { throw error.located(replacing: "gates.", with: "stages.gates.") }
   }
 }
