@@ -37,7 +37,13 @@ public struct PointerPredictor: Predictor {
     guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
     if let newest = newestSampleTime, sample.time < newest { return }
     newestSampleTime = sample.time
-    predictor.observe(scale.toModel(sample))
+    // In model units the app's sample goes through untouched (no converted copy for the family
+    // to read back).
+    if scale.isIdentity {
+      predictor.observe(sample)
+    } else {
+      predictor.observe(scale.toModel(sample))
+    }
   }
 
   /// The pointer at `time` (seconds, the samples' clock), in app coordinates, or nil while
