@@ -80,7 +80,8 @@ public struct KalmanCovariance: Sendable, Equatable {
   /// The transition F is upper triangular with `F[i][i+k] = dt^k/k!`, so F·v is `v` plus its
   /// components shifted up and scaled (see ``transition(_:dt:)``); the propagation
   /// `P ← F·P·Fᵀ + q·g·gᵀ` is written that way instead of as full 4×4 products, which skips the
-  /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0.
+  /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0. The
+  /// acceleration state (dimension 3) takes a scalar path on the symmetric entries instead.
   public mutating func step(dt: Double) -> SIMD4<Double>? {
     if iterations == 0 {
       iterations = 1
@@ -101,6 +102,7 @@ public struct KalmanCovariance: Sendable, Equatable {
       }
       return measure()
     }
+    if dimension == 3 { return stepAcceleration(dt: dt) }
     let d2 = 0.5 * dt * dt
     let d3 = d2 * dt * (1.0 / 3.0)
     // M = F·P, column by column.
@@ -139,6 +141,41 @@ public struct KalmanCovariance: Sendable, Equatable {
 }
 
 extension KalmanCovariance {
+  /// ``step(dt:)`` for the acceleration state (the default, Chromium's model) on the six distinct
+  /// entries of the symmetric 3×3 covariance, in scalars: the same propagation and measurement
+  /// with about half the arithmetic of the 4-lane form, on the path every sample takes.
+  fileprivate mutating func stepAcceleration(dt t: Double) -> SIMD4<Double> {
+    let h = 0.5 * t * t
+    // P = [a b c; b d e; c e f]; rows of F·P, then (F·P)·Fᵀ with F = [1 t h; 0 1 t; 0 0 1].
+    let (a, b, c, d, e, f) = (c0[0], c1[0], c2[0], c1[1], c2[1], c2[2])
+    let r00 = a + t * b + h * c, r01 = b + t * d + h * e, r02 = c + t * e + h * f
+    let r11 = d + t * e, r12 = e + t * f
+    // Process noise q·g·gᵀ with g = (h, t, 1).
+    let q = processNoise
+    let pa = r00 + t * r01 + h * r02 + q * h * h
+    let pb = r01 + t * r02 + q * h * t
+    let pc = r02 + q * h
+    let pd = r11 + t * r12 + q * t * t
+    let pe = r12 + q * t
+    let pf = f + q
+    // Measurement of the position: gain k = P·e₀ / (P₀₀ + r), P ← P − k·(row 0 of P).
+    let innovationVariance = pa + measurementNoise
+    guard innovationVariance > 0, innovationVariance.isFinite else {
+      c0 = SIMD4(pa, pb, pc, 0)
+      c1 = SIMD4(pb, pd, pe, 0)
+      c2 = SIMD4(pc, pe, pf, 0)
+      return .zero
+    }
+    let inverse = 1 / innovationVariance
+    let k0 = pa * inverse, k1 = pb * inverse, k2 = pc * inverse
+    let na = pa - k0 * pa, nb = pb - k0 * pb, nc = pc - k0 * pc
+    let nd = pd - k1 * pb, ne = pe - k1 * pc, nf = pf - k2 * pc
+    c0 = SIMD4(na, nb, nc, 0)
+    c1 = SIMD4(nb, nd, ne, 0)
+    c2 = SIMD4(nc, ne, nf, 0)
+    return SIMD4(k0, k1, k2, 0)
+  }
+
   /// Measurement of the position only (H = [1 0 0 0]): S = P₀₀ + r, K = P Hᵀ / S, and
   /// P = (I − K H) P. Returns the gain.
   @inline(__always)
