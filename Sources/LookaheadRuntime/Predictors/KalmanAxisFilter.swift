@@ -81,7 +81,8 @@ public struct KalmanCovariance: Sendable, Equatable {
   /// components shifted up and scaled (see ``transition(_:dt:)``); the propagation
   /// `P ← F·P·Fᵀ + q·g·gᵀ` is written that way instead of as full 4×4 products, which skips the
   /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0. The
-  /// acceleration state (dimension 3) takes a scalar path on the symmetric entries instead.
+  /// acceleration and jerk states (dimensions 3 and 4) take scalar paths on the symmetric entries
+  /// instead; the 4-lane form remains for the velocity state.
   public mutating func step(dt: Double) -> SIMD4<Double>? {
     if iterations == 0 {
       iterations = 1
@@ -103,6 +104,7 @@ public struct KalmanCovariance: Sendable, Equatable {
       return measure()
     }
     if dimension == 3 { return stepAcceleration(dt: dt) }
+    if dimension == 4 { return stepJerk(dt: dt) }
     let d2 = 0.5 * dt * dt
     let d3 = d2 * dt * (1.0 / 3.0)
     // M = F·P, column by column.
@@ -141,6 +143,59 @@ public struct KalmanCovariance: Sendable, Equatable {
 }
 
 extension KalmanCovariance {
+  /// ``step(dt:)`` for the jerk state (AndroidX's model) on the ten distinct entries of the
+  /// symmetric 4×4 covariance, in scalars, as ``stepAcceleration(dt:)`` does for three.
+  fileprivate mutating func stepJerk(dt t: Double) -> SIMD4<Double> {
+    let h = 0.5 * t * t
+    let u = h * t * (1.0 / 3.0)
+    // P (upper triangle) p_ij; rows i of F·P at the columns j ≥ i that (F·P)·Fᵀ needs, with
+    // F = [1 t h u; 0 1 t h; 0 0 1 t; 0 0 0 1].
+    let (p00, p01, p02, p03) = (c0[0], c1[0], c2[0], c3[0])
+    let (p11, p12, p13) = (c1[1], c2[1], c3[1])
+    let (p22, p23, p33) = (c2[2], c3[2], c3[3])
+    let r00 = p00 + t * p01 + h * p02 + u * p03
+    let r01 = p01 + t * p11 + h * p12 + u * p13
+    let r02 = p02 + t * p12 + h * p22 + u * p23
+    let r03 = p03 + t * p13 + h * p23 + u * p33
+    let r11 = p11 + t * p12 + h * p13
+    let r12 = p12 + t * p22 + h * p23
+    let r13 = p13 + t * p23 + h * p33
+    let r22 = p22 + t * p23
+    let r23 = p23 + t * p33
+    // P' = (F·P)·Fᵀ + q·g·gᵀ, g = (u, h, t, 1); P'_ij = Σ_(k≥j) r_ik·F_jk.
+    let q = processNoise
+    let a00 = r00 + t * r01 + h * r02 + u * r03 + q * u * u
+    let a01 = r01 + t * r02 + h * r03 + q * u * h
+    let a02 = r02 + t * r03 + q * u * t
+    let a03 = r03 + q * u
+    let a11 = r11 + t * r12 + h * r13 + q * h * h
+    let a12 = r12 + t * r13 + q * h * t
+    let a13 = r13 + q * h
+    let a22 = r22 + t * r23 + q * t * t
+    let a23 = r23 + q * t
+    let a33 = p33 + q
+    // Measurement of the position: k = P'·e₀ / (P'₀₀ + r), P ← P' − k·(row 0 of P').
+    let innovationVariance = a00 + measurementNoise
+    guard innovationVariance > 0, innovationVariance.isFinite else {
+      c0 = SIMD4(a00, a01, a02, a03)
+      c1 = SIMD4(a01, a11, a12, a13)
+      c2 = SIMD4(a02, a12, a22, a23)
+      c3 = SIMD4(a03, a13, a23, a33)
+      return .zero
+    }
+    let inverse = 1 / innovationVariance
+    let k = SIMD4(a00, a01, a02, a03) * inverse
+    let n00 = a00 - k[0] * a00, n01 = a01 - k[0] * a01, n02 = a02 - k[0] * a02, n03 = a03 - k[0] * a03
+    let n11 = a11 - k[1] * a01, n12 = a12 - k[1] * a02, n13 = a13 - k[1] * a03
+    let n22 = a22 - k[2] * a02, n23 = a23 - k[2] * a03
+    let n33 = a33 - k[3] * a03
+    c0 = SIMD4(n00, n01, n02, n03)
+    c1 = SIMD4(n01, n11, n12, n13)
+    c2 = SIMD4(n02, n12, n22, n23)
+    c3 = SIMD4(n03, n13, n23, n33)
+    return k
+  }
+
   /// ``step(dt:)`` for the acceleration state (the default, Chromium's model) on the six distinct
   /// entries of the symmetric 3×3 covariance, in scalars: the same propagation and measurement
   /// with about half the arithmetic of the 4-lane form, on the path every sample takes.
