@@ -206,12 +206,24 @@ public struct ObjectiveEvaluator: Sendable {
     var counts = [Int](repeating: 0, count: horizons.count)
     let scales = data.scales
     let values = [Double](unsafeUninitializedCapacity: horizons.count * stride) { block, initialized in
+      var finished = [Int](repeating: 0, count: horizons.count)
       counts.withUnsafeMutableBufferPointer { counts in
-        forEachIssuePoint(predictor, data: data, strokes: range, horizons: horizons) { stroke, h, _, ex, ey in
+        // The loop stores squared lengths; at each stroke's end they become lengths in mm, in
+        // a loop without calls that the compiler vectorises (the same operations on the same
+        // numbers as `(ex * ex + ey * ey).squareRoot() * scale` in one go, so the same bits).
+        let strokeEnded = { (stroke: Int) in
+          let scale = scales[stroke]
+          for h in counts.indices {
+            for i in (h * stride + finished[h])..<(h * stride + counts[h]) { block[i] = block[i].squareRoot() * scale }
+            finished[h] = counts[h]
+          }
+        }
+        forEachIssuePoint(predictor, data: data, strokes: range, horizons: horizons, strokeEnded: strokeEnded) {
+          _, h, _, ex, ey in
           let slot = counts[h]
           // Never false (at most one point per sample and horizon); keeps any slip in bounds.
           guard slot < stride else { return }
-          block[h * stride + slot] = (ex * ex + ey * ey).squareRoot() * scales[stroke]
+          block[h * stride + slot] = ex * ex + ey * ey
           counts[h] = slot + 1
         }
         // The unused tail of each horizon's part, so that the whole block is initialised.
@@ -229,15 +241,17 @@ public struct ObjectiveEvaluator: Sendable {
   /// issue points, truths and predictions as ``PerSampleReplay/forEachIssuePoint(_:on:_:)``
   /// (a test checks equality), without cleaning and converting the samples again for every
   /// trial. `visit` gets the stroke's index in `data`, the horizon's index, the target time and
-  /// the error vector (prediction − truth) in trace units.
+  /// the error vector (prediction − truth) in trace units; `strokeEnded` the stroke's index after
+  /// its last point.
   @inline(__always)
   static func forEachIssuePoint<P: Predictor>(
     _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double],
-    _ visit: (Int, Int, Double, Double, Double) -> Void
+    strokeEnded: (Int) -> Void, _ visit: (Int, Int, Double, Double, Double) -> Void
   ) {
     var predictor = predictor
     var cursor = [Int](repeating: 0, count: horizons.count)
     for strokeIndex in range {
+      defer { strokeEnded(strokeIndex) }
       let samples = data.cleaned[strokeIndex]
       predictor.reset()
       let n = samples.count
@@ -278,7 +292,8 @@ public struct ObjectiveEvaluator: Sendable {
   ) -> [[TurboTouchCost.ErrorPoint]] {
     let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[TurboTouchCost.ErrorPoint]] in
       var series = [[TurboTouchCost.ErrorPoint]](repeating: [], count: range.count)
-      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: [horizon]) { stroke, _, target, ex, ey in
+      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: [horizon], strokeEnded: { _ in }) {
+        stroke, _, target, ex, ey in
         let scale = data.scales[stroke]
         series[stroke - range.lowerBound].append(.init(time: target, dx: ex * scale, dy: ey * scale))
       }

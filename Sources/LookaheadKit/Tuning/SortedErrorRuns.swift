@@ -11,9 +11,10 @@
 ///
 /// Each run is sorted by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, §5.2.5) on
 /// order-preserving 64-bit keys of the doubles — flip every bit of a negative number, only the
-/// sign bit of a positive one (Herf, "Radix tricks", 2001) — with 11-bit digits, all six
-/// histograms counted in one pass and a pass skipped when every key has the same digit there.
-/// Runs stay as keys; the merge decodes them. For values without NaN the ascending order is unique up to equal values (and
+/// sign bit of a positive one (Herf, "Radix tricks", 2001) — by their top 44 bits in four 11-bit
+/// digits, all four histograms counted in one pass and a pass skipped when every key has the same
+/// digit there, then finished by an insertion pass over the whole keys (linear, since only
+/// near-equal keys can still be out of order). Runs stay as keys; the merge decodes them. For values without NaN the ascending order is unique up to equal values (and
 /// −0 before +0, which add the same), so the sum and the order statistics equal those after
 /// `Array.sort()`. NaN has no place in that order (the standard library's result then depends on
 /// the input order), so ``append(sorting:)`` refuses a run holding one and callers score such a
@@ -98,9 +99,12 @@ struct SortedErrorRuns: Sendable {
     return out
   }
 
-  /// Digit width of the radix sort: six passes cover 64 bits and a histogram is 16 KiB.
+  /// The radix passes sort by the key's top 44 bits (sign, exponent and 32 bits of mantissa) in
+  /// four 11-bit digits (a histogram is 16 KiB); keys that agree there differ by less than one
+  /// part in 2³² and are ordered by the insertion pass that finishes the sort.
   private static let digitBits = 11
-  private static let passCount = 6
+  private static let passCount = 4
+  private static let lowestSortedBit = 64 - passCount * digitBits
 
   /// The order-preserving unsigned key of a non-NaN double.
   @inline(__always)
@@ -137,7 +141,8 @@ struct SortedErrorRuns: Sendable {
       let k = key(v)
       first.initializeElement(at: i, to: k)
       for p in 0..<passCount {
-        counts[p &* bucketCount &+ Int(truncatingIfNeeded: (k >> UInt64(p &* digitBits)) & mask)] &+= 1
+        let digit = (k >> UInt64(lowestSortedBit &+ p &* digitBits)) & mask
+        counts[p &* bucketCount &+ Int(truncatingIfNeeded: digit)] &+= 1
       }
     }
     if hasNaN { return nil }
@@ -152,7 +157,7 @@ struct SortedErrorRuns: Sendable {
         histogram[b] = offset
         offset += c
       }
-      let shift = UInt64(p * digitBits)
+      let shift = UInt64(lowestSortedBit + p * digitBits)
       for i in 0..<n {
         let k = source[i]
         let b = Int(truncatingIfNeeded: (k >> shift) & mask)
@@ -162,6 +167,25 @@ struct SortedErrorRuns: Sendable {
         destination[position] = k
       }
       swap(&source, &destination)
+    }
+    // Insertion sort over the full keys: only keys equal in the top bits are out of order, and
+    // they are next to each other, so this is one linear check. Should many share those bits
+    // (errors all within 2⁻³² of each other), a comparison sort finishes instead.
+    var moves = 0
+    let moveLimit = 4 * n + 64
+    insertion: for i in source.indices.dropFirst() {
+      let k = source[i]
+      var j = i
+      while j > 0, source[j - 1] > k {
+        source[j] = source[j - 1]
+        j -= 1
+        moves += 1
+      }
+      source[j] = k
+      if moves > moveLimit {
+        source.sort()
+        break insertion
+      }
     }
     return [UInt64](unsafeUninitializedCapacity: n + 1) { buffer, initialized in
       _ = buffer.initialize(from: source)

@@ -51,6 +51,19 @@ struct SortedErrorRunsTests {
     #expect(try #require(Self.keysSorted(values)).map(\.bitPattern) == values.sorted().map(\.bitPattern))
   }
 
+  @Test("errors agreeing in their top 44 bits (within 2⁻³² of each other) are still sorted exactly")
+  func nearEqualValues() throws {
+    var random = SeededGenerator(seed: 9)
+    // A few spread values, then many within a few thousand ulps of 1 mm: the radix passes
+    // cannot tell these apart, so the insertion pass (or its comparison-sort fallback) must.
+    for nearCount in [10, 5000] {
+      var values = (0..<50).map { _ in Double(random.next() % 10_000) / 100 }
+      values += (0..<nearCount).map { _ in Double(bitPattern: 1.0.bitPattern + random.next() % 4096) }
+      values.shuffle(using: &random)
+      #expect(try #require(Self.keysSorted(values)).map(\.bitPattern) == values.sorted().map(\.bitPattern))
+    }
+  }
+
   @Test("a NaN anywhere refuses the run and leaves the runs unchanged")
   func nanRefused() {
     var runs = SortedErrorRuns()
