@@ -211,15 +211,16 @@ public struct ObjectiveEvaluator: Sendable {
         // The loop stores squared lengths; at each stroke's end they become lengths in mm, in
         // a loop without calls that the compiler vectorises (the same operations on the same
         // numbers as `(ex * ex + ey * ey).squareRoot() * scale` in one go, so the same bits).
-        let strokeEnded = { (stroke: Int) in
-          let scale = scales[stroke]
-          for h in counts.indices {
-            for i in (h * stride + finished[h])..<(h * stride + counts[h]) { block[i] = block[i].squareRoot() * scale }
-            finished[h] = counts[h]
+        forEachIssuePoint(
+          predictor, data: data, strokes: range, horizons: horizons,
+          strokeEnded: { stroke in
+            let scale = scales[stroke]
+            for h in counts.indices {
+              for i in (h * stride + finished[h])..<(h * stride + counts[h]) { block[i] = block[i].squareRoot() * scale }
+              finished[h] = counts[h]
+            }
           }
-        }
-        forEachIssuePoint(predictor, data: data, strokes: range, horizons: horizons, strokeEnded: strokeEnded) {
-          _, h, _, ex, ey in
+        ) { _, h, _, ex, ey in
           let slot = counts[h]
           // Never false (at most one point per sample and horizon); keeps any slip in bounds.
           guard slot < stride else { return }

@@ -11,8 +11,8 @@
 ///
 /// Each run is sorted by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, §5.2.5) on
 /// order-preserving 64-bit keys of the doubles — flip every bit of a negative number, only the
-/// sign bit of a positive one (Herf, "Radix tricks", 2001) — by their top 44 bits in four 11-bit
-/// digits, all four histograms counted in one pass and a pass skipped when every key has the same
+/// sign bit of a positive one (Herf, "Radix tricks", 2001) — by their top 33 bits in three
+/// 11-bit digits, all three histograms counted in one pass and a pass skipped when every key has the same
 /// digit there, then finished by an insertion pass over the whole keys (linear, since only
 /// near-equal keys can still be out of order). Runs stay as keys; the merge decodes them. For values without NaN the ascending order is unique up to equal values (and
 /// −0 before +0, which add the same), so the sum and the order statistics equal those after
@@ -99,11 +99,12 @@ struct SortedErrorRuns: Sendable {
     return out
   }
 
-  /// The radix passes sort by the key's top 44 bits (sign, exponent and 32 bits of mantissa) in
-  /// four 11-bit digits (a histogram is 16 KiB); keys that agree there differ by less than one
-  /// part in 2³² and are ordered by the insertion pass that finishes the sort.
+  /// The radix passes sort by the key's top 33 bits (sign, exponent and 21 bits of mantissa) in
+  /// three 11-bit digits (a histogram is 16 KiB); keys that agree there differ by less than one
+  /// part in 2²¹ and are ordered by the insertion pass that finishes the sort. (A fourth pass
+  /// costs more than the few such neighbours the insertion pass moves in real errors.)
   private static let digitBits = 11
-  private static let passCount = 4
+  private static let passCount = 3
   private static let lowestSortedBit = 64 - passCount * digitBits
 
   /// The order-preserving unsigned key of a non-NaN double.
@@ -170,7 +171,7 @@ struct SortedErrorRuns: Sendable {
     }
     // Insertion sort over the full keys: only keys equal in the top bits are out of order, and
     // they are next to each other, so this is one linear check. Should many share those bits
-    // (errors all within 2⁻³² of each other), a comparison sort finishes instead.
+    // (errors within 2⁻²¹ of each other in bulk), a comparison sort finishes instead.
     var moves = 0
     let moveLimit = 4 * n + 64
     insertion: for i in source.indices.dropFirst() {
