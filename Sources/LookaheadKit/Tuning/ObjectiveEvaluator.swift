@@ -202,7 +202,7 @@ public struct ObjectiveEvaluator: Sendable {
     _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double]
   ) -> ChunkErrors {
     var stride = 0
-    for s in range { stride += max(0, data.cleaned[s].count - PerSampleReplay.warmUpSamples) }
+    for s in range { stride += max(0, data.cleanedStarts[s + 1] - data.cleanedStarts[s] - PerSampleReplay.warmUpSamples) }
     var counts = [Int](repeating: 0, count: horizons.count)
     let scales = data.scales
     let values = [Double](unsafeUninitializedCapacity: horizons.count * stride) { block, initialized in
@@ -238,7 +238,7 @@ public struct ObjectiveEvaluator: Sendable {
     return ChunkErrors(values: values, stride: stride, counts: counts)
   }
 
-  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleaned``): the same
+  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleanedSamples``): the same
   /// issue points, truths and predictions as ``PerSampleReplay/forEachIssuePoint(_:on:_:)``
   /// (a test checks equality), without cleaning and converting the samples again for every
   /// trial. `visit` gets the stroke's index in `data`, the horizon's index, the target time and
@@ -251,37 +251,40 @@ public struct ObjectiveEvaluator: Sendable {
   ) {
     var predictor = predictor
     var cursor = [Int](repeating: 0, count: horizons.count)
-    for strokeIndex in range {
-      defer { strokeEnded(strokeIndex) }
-      let samples = data.cleaned[strokeIndex]
-      predictor.reset()
-      let n = samples.count
-      guard n > 0 else { continue }
-      let lastTime = samples[n - 1].time
-      for h in cursor.indices { cursor[h] = 0 }
-      for i in 0..<n {
-        let sample = samples[i]
-        predictor.observe(sample)
-        guard i >= PerSampleReplay.warmUpSamples else { continue }
-        for (h, horizon) in horizons.enumerated() {
-          let target = sample.time + horizon
-          guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
-          // Piecewise-linear truth at the target (the last sample past the end), searching
-          // forward from the issuing sample as PerSampleReplay does.
-          var j = max(cursor[h], i)
-          while j + 1 < n, samples[j + 1].time <= target { j += 1 }
-          cursor[h] = j
-          let truthX: Double, truthY: Double
-          if j + 1 >= n {
-            truthX = samples[n - 1].x
-            truthY = samples[n - 1].y
-          } else {
-            let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
-            truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
-            truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
+    data.cleanedSamples.withUnsafeBufferPointer { all in
+      for strokeIndex in range {
+        defer { strokeEnded(strokeIndex) }
+        let samples = UnsafeBufferPointer(
+          rebasing: all[data.cleanedStarts[strokeIndex]..<data.cleanedStarts[strokeIndex + 1]])
+        predictor.reset()
+        let n = samples.count
+        guard n > 0 else { continue }
+        let lastTime = samples[n - 1].time
+        for h in cursor.indices { cursor[h] = 0 }
+        for i in 0..<n {
+          let sample = samples[i]
+          predictor.observe(sample)
+          guard i >= PerSampleReplay.warmUpSamples else { continue }
+          for (h, horizon) in horizons.enumerated() {
+            let target = sample.time + horizon
+            guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
+            // Piecewise-linear truth at the target (the last sample past the end), searching
+            // forward from the issuing sample as PerSampleReplay does.
+            var j = max(cursor[h], i)
+            while j + 1 < n, samples[j + 1].time <= target { j += 1 }
+            cursor[h] = j
+            let truthX: Double, truthY: Double
+            if j + 1 >= n {
+              truthX = samples[n - 1].x
+              truthY = samples[n - 1].y
+            } else {
+              let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
+              truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
+              truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
+            }
+            let predicted = predictor.predict(at: target)
+            visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
           }
-          let predicted = predictor.predict(at: target)
-          visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
         }
       }
     }
