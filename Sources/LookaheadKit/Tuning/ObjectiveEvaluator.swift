@@ -1,7 +1,8 @@
 import LookaheadRuntime
 
 /// Computes a ``TuningObjective`` for predictors on one ``TuningData``, using every core:
-/// strokes are split into contiguous runs (``parallelChunks``), each run scored on its own core,
+/// strokes are split into contiguous runs (``parallelChunks``; for the per-sample objectives runs
+/// of about equal samples, ``TuningData/strokeRuns(parts:)``), each run scored on its own core,
 /// and the runs joined in stroke order, so a score is identical to the bit for any core count.
 ///
 /// What does not depend on the predictor (TurboTouch's no-prediction baseline) is computed once,
@@ -138,8 +139,9 @@ public struct ObjectiveEvaluator: Sendable {
   public static func perSampleErrors(
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[Double]] {
-    let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> ChunkErrors in
-      collectErrors(makePredictor(), data: data, strokes: range, horizons: horizons)
+    let runs = data.strokeRuns(parts: parts)
+    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> ChunkErrors in
+      collectErrors(makePredictor(), data: data, strokes: runs[part.lowerBound], horizons: horizons)
     }
     var pooled = [[Double]](repeating: [], count: horizons.count)
     for h in horizons.indices {
@@ -163,7 +165,9 @@ public struct ObjectiveEvaluator: Sendable {
   public static func perSampleScores(
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [PerSampleScore] {
-    let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [SortedErrorRuns]? in
+    let runs = data.strokeRuns(parts: parts)
+    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> [SortedErrorRuns]? in
+      let range = runs[part.lowerBound]
       let errors = collectErrors(makePredictor(), data: data, strokes: range, horizons: horizons)
       var sorted: [SortedErrorRuns] = []
       for h in horizons.indices {
