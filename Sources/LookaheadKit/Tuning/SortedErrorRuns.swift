@@ -11,14 +11,16 @@
 ///
 /// Each run is sorted by a least-significant-digit radix sort (Knuth, TAOCP vol. 3, §5.2.5) on
 /// order-preserving 64-bit keys of the doubles — flip every bit of a negative number, only the
-/// sign bit of a positive one (Herf, "Radix tricks", 2001) — by their top 33 bits in three
-/// 11-bit digits, all three histograms counted in one pass and a pass skipped when every key has the same
-/// digit there, then finished by an insertion pass over the whole keys (linear, since only
-/// near-equal keys can still be out of order). Runs stay as keys; the merge decodes them. For values without NaN the ascending order is unique up to equal values (and
-/// −0 before +0, which add the same), so the sum and the order statistics equal those after
-/// `Array.sort()`. NaN has no place in that order (the standard library's result then depends on
-/// the input order), so ``append(sorting:)`` refuses a run holding one and callers score such a
-/// predictor the original way.
+/// sign bit of a positive one (Herf, "Radix tricks", 2001) — by their top 33 bits in three 11-bit
+/// digits (all three histograms counted in one pass; a pass skipped when every key has the same
+/// digit there), then finished by an insertion pass over the whole keys, linear because only
+/// near-equal neighbours can still be out of order. Runs stay as keys; the merge decodes them.
+///
+/// For values without NaN the ascending order is unique up to equal values (and −0 before +0,
+/// which add the same), so the sum and the order statistics equal those after `Array.sort()`.
+/// NaN has no place in that order (the standard library's result then depends on the input
+/// order), so ``append(sorting:)`` refuses a run holding one and callers score such a predictor
+/// the original way.
 struct SortedErrorRuns: Sendable {
   /// Each run's keys in ascending order, followed by ``sentinel``.
   private var runs: [[UInt64]] = []
