@@ -12,7 +12,7 @@ struct BenchTuningCommand: ParsableCommand {
   @Option(help: "Configurations to search (default 1000).")
   var configurations: Int = 1000
 
-  @Option(help: "Training rows (windows) at least (default 1000000).")
+  @Option(help: "Training rows (windows) at least (default 1000000); 0 skips the training measurement.")
   var rows: Int = 1_000_000
 
   @Option(help: "Datasets forming the corpus (default: all five shared datasets).")
@@ -24,19 +24,33 @@ struct BenchTuningCommand: ParsableCommand {
   var dataDir: String?
 
   func run() throws {
-    guard configurations >= 1, rows >= 1 else { throw ValidationError("--configurations and --rows must be at least 1") }
+    guard configurations >= 1, rows >= 0 else {
+      throw ValidationError("--configurations must be at least 1 and --rows at least 0")
+    }
     do {
       let traces = try dataset.map { try DatasetRegistry.load($0, dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }) }
       let data = try TuningData(traces: traces)
       let samples = data.strokes.reduce(0) { $0 + $1.samples.count }
       print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.hostName); corpus: \(data.strokes.count) strokes, \(samples) samples")
       let search = try TuningBenchmark.search(data: data, configurations: configurations)
+      let perConfiguration = search.seconds / Double(max(1, search.configurations))
+      let cpuPerConfiguration = search.cpuSeconds / Double(max(1, search.configurations))
+      let points = Double(max(1, search.issuePointsPerConfiguration))
+      print(
+        "search: \(search.configurations) polynomial configurations (Latin hypercube), error objective (mean at 16.7 ms, "
+          + "per-sample protocol), \(search.issuePointsPerConfiguration) issue points each")
       print(String(
-        format: "search: %d polynomial configurations, error objective at 16.7 ms, %d issue points each: %.2f s (%.1f ms per configuration); hold baseline %.1f ms per configuration (ratio %.2f)",
-        search.configurations, search.issuePointsPerConfiguration, search.seconds,
-        search.seconds / Double(max(1, search.configurations)) * 1000, search.holdSecondsPerConfiguration * 1000,
-        search.seconds / Double(max(1, search.configurations)) / search.holdSecondsPerConfiguration))
+        format: "  search: %.2f s wall (%.1f ms per configuration, i.e. %.1f s per 1,000; target < 60 s), %.2f s CPU (%.1f ms per configuration)",
+        search.seconds, perConfiguration * 1000, perConfiguration * 1000, search.cpuSeconds, cpuPerConfiguration * 1000))
+      print(String(
+        format: "  hold baseline (the same scoring with the hold predictor: the harness alone): %.1f ms wall, %.1f ms CPU per configuration = %.1f ns CPU per issue point",
+        search.holdSecondsPerConfiguration * 1000, search.holdCPUSecondsPerConfiguration * 1000,
+        search.holdCPUSecondsPerConfiguration / points * 1e9))
+      print(String(
+        format: "  ratio search / hold per configuration: %.2f wall, %.2f CPU",
+        perConfiguration / search.holdSecondsPerConfiguration, cpuPerConfiguration / search.holdCPUSecondsPerConfiguration))
       print("  best: \(search.bestSpecification) (mean error \(search.bestObjective) \(data.lengthUnit))")
+      guard rows > 0 else { return }
       let training = try TuningBenchmark.training(strokes: data.strokes, rows: rows)
       print(String(
         format: "training: %d rows × %d features: %.3f s (features + dsyrk/dgemm on 2 cores + dposv); accumulation alone %.3f s (ratio %.2f)",

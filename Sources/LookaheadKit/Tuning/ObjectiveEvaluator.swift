@@ -1,7 +1,8 @@
 import LookaheadRuntime
 
 /// Computes a ``TuningObjective`` for predictors on one ``TuningData``, using every core:
-/// strokes are split into contiguous runs (``parallelChunks``), each run scored on its own core,
+/// strokes are split into contiguous runs (``parallelChunks``; for the per-sample objectives runs
+/// of about equal samples, ``TuningData/strokeRuns(parts:)``), each run scored on its own core,
 /// and the runs joined in stroke order, so a score is identical to the bit for any core count.
 ///
 /// What does not depend on the predictor (TurboTouch's no-prediction baseline) is computed once,
@@ -51,14 +52,13 @@ public struct ObjectiveEvaluator: Sendable {
   public func score(_ makePredictor: @escaping @Sendable () -> any Predictor) throws -> Score {
     switch objective {
     case .error(let statistic, let horizons):
-      let errors = perSampleErrors(horizons: horizons, makePredictor: makePredictor)
+      let scores = perSampleScores(horizons: horizons, makePredictor: makePredictor)
       var meanSum = 0.0, p95Sum = 0.0
-      for var column in errors {
-        let s = PerSampleScore(horizon: .seconds(0), errors: &column)
+      for s in scores {
         meanSum += s.meanError
         p95Sum += s.p95Error
       }
-      let n = Double(max(1, errors.count))
+      let n = Double(max(1, scores.count))
       let unit = data.inMillimetres ? "mm" : "native"
       let mean = meanSum / n, p95 = p95Sum / n
       return Score(
@@ -139,59 +139,156 @@ public struct ObjectiveEvaluator: Sendable {
   public static func perSampleErrors(
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[Double]] {
-    let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[Double]] in
-      var errors = [[Double]](repeating: [], count: horizons.count)
-      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: horizons) { stroke, h, _, ex, ey in
-        errors[h].append((ex * ex + ey * ey).squareRoot() * data.scales[stroke])
-      }
-      return errors
+    let runs = data.strokeRuns(parts: parts)
+    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> ChunkErrors in
+      collectErrors(makePredictor(), data: data, strokes: runs[part.lowerBound], horizons: horizons)
     }
     var pooled = [[Double]](repeating: [], count: horizons.count)
-    for chunk in chunks { for h in horizons.indices { pooled[h] += chunk[h] } }
+    for h in horizons.indices {
+      pooled[h].reserveCapacity(chunks.reduce(0) { $0 + $1.counts[h] })
+      for chunk in chunks { pooled[h] += chunk.column(h) }
+    }
     return pooled
   }
 
-  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleaned``): the same
+  /// The per-sample scores (count, mean, p95) per horizon over every stroke, equal to the bit to
+  /// ``PerSampleScore`` on ``perSampleErrors(horizons:makePredictor:)``'s pooled errors, but
+  /// computed without pooling: each core sorts its own errors and the sorted runs are merged
+  /// while summing (``SortedErrorRuns``). This is the `error` objective's inner loop.
+  public func perSampleScores(
+    horizons: [Double], makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [PerSampleScore] {
+    Self.perSampleScores(data: data, horizons: horizons, parts: parts, makePredictor: makePredictor)
+  }
+
+  /// ``perSampleScores(horizons:makePredictor:)`` on `data` over `parts` cores.
+  public static func perSampleScores(
+    data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
+  ) -> [PerSampleScore] {
+    let runs = data.strokeRuns(parts: parts)
+    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> [SortedErrorRuns]? in
+      let range = runs[part.lowerBound]
+      let errors = collectErrors(makePredictor(), data: data, strokes: range, horizons: horizons)
+      var sorted: [SortedErrorRuns] = []
+      for h in horizons.indices {
+        var runs = SortedErrorRuns()
+        guard errors.column(h).withUnsafeBufferPointer({ runs.append(sorting: $0) }) else { return nil }
+        sorted.append(runs)
+      }
+      return sorted
+    }
+    var merged = [SortedErrorRuns](repeating: SortedErrorRuns(), count: horizons.count)
+    for chunk in chunks {
+      // A NaN error has no place in an ascending order; the pooled list's own sort decides
+      // where it lands, so such a (rare, broken) predictor is scored the original way.
+      guard let chunk else {
+        var errors = perSampleErrors(data: data, horizons: horizons, parts: parts, makePredictor: makePredictor)
+        return horizons.indices.map { PerSampleScore(horizon: .seconds(horizons[$0]), errors: &errors[$0]) }
+      }
+      for h in horizons.indices { merged[h].append(contentsOf: chunk[h]) }
+    }
+    return horizons.indices.map { merged[$0].score(horizon: .seconds(horizons[$0])) }
+  }
+
+  /// One core's errors (scaled) per horizon, in stroke order: horizon `h`'s `counts[h]` errors
+  /// start at `h × stride` in `values`.
+  struct ChunkErrors {
+    var values: [Double]
+    var stride: Int
+    var counts: [Int]
+    func column(_ h: Int) -> ArraySlice<Double> { values[(h * stride)..<(h * stride + counts[h])] }
+  }
+
+  /// One core's errors over `range`, written straight into one block sized up front for the
+  /// most issue points the strokes can give (every sample past the warm-up, per horizon), so
+  /// that the loop neither grows arrays nor checks their uniqueness.
+  private static func collectErrors<P: Predictor>(
+    _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double]
+  ) -> ChunkErrors {
+    var stride = 0
+    for s in range { stride += max(0, data.cleanedStarts[s + 1] - data.cleanedStarts[s] - PerSampleReplay.warmUpSamples) }
+    var counts = [Int](repeating: 0, count: horizons.count)
+    let scales = data.scales
+    let values = [Double](unsafeUninitializedCapacity: horizons.count * stride) { block, initialized in
+      var finished = [Int](repeating: 0, count: horizons.count)
+      counts.withUnsafeMutableBufferPointer { counts in
+        // The loop stores squared lengths; at each stroke's end they become lengths in mm, in
+        // a loop without calls that the compiler vectorises (the same operations on the same
+        // numbers as `(ex * ex + ey * ey).squareRoot() * scale` in one go, so the same bits).
+        forEachIssuePoint(
+          predictor, data: data, strokes: range, horizons: horizons,
+          strokeEnded: { stroke in
+            let scale = scales[stroke]
+            for h in counts.indices {
+              for i in (h * stride + finished[h])..<(h * stride + counts[h]) { block[i] = block[i].squareRoot() * scale }
+              finished[h] = counts[h]
+            }
+          }
+        ) { _, h, _, ex, ey in
+          let slot = counts[h]
+          // Never false (at most one point per sample and horizon); keeps any slip in bounds.
+          guard slot < stride else { return }
+          block[h * stride + slot] = ex * ex + ey * ey
+          counts[h] = slot + 1
+        }
+        // The unused tail of each horizon's part, so that the whole block is initialised.
+        for h in counts.indices {
+          let tail = UnsafeMutableBufferPointer(rebasing: block[(h * stride + counts[h])..<((h + 1) * stride)])
+          tail.initialize(repeating: 0)
+        }
+      }
+      initialized = horizons.count * stride
+    }
+    return ChunkErrors(values: values, stride: stride, counts: counts)
+  }
+
+  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleanedSamples``): the same
   /// issue points, truths and predictions as ``PerSampleReplay/forEachIssuePoint(_:on:_:)``
   /// (a test checks equality), without cleaning and converting the samples again for every
   /// trial. `visit` gets the stroke's index in `data`, the horizon's index, the target time and
-  /// the error vector (prediction − truth) in trace units.
+  /// the error vector (prediction − truth) in trace units; `strokeEnded` the stroke's index after
+  /// its last point.
+  @inline(__always)
   static func forEachIssuePoint<P: Predictor>(
     _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double],
-    _ visit: (Int, Int, Double, Double, Double) -> Void
+    strokeEnded: (Int) -> Void, _ visit: (Int, Int, Double, Double, Double) -> Void
   ) {
     var predictor = predictor
     var cursor = [Int](repeating: 0, count: horizons.count)
-    for strokeIndex in range {
-      let samples = data.cleaned[strokeIndex]
-      predictor.reset()
-      let n = samples.count
-      guard n > 0 else { continue }
-      let lastTime = samples[n - 1].time
-      for h in cursor.indices { cursor[h] = 0 }
-      for i in 0..<n {
-        let sample = samples[i]
-        predictor.observe(sample)
-        guard i >= PerSampleReplay.warmUpSamples else { continue }
-        for (h, horizon) in horizons.enumerated() {
-          let target = sample.time + horizon
-          guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
-          // Piecewise-linear truth at the target (the last sample past the end), searching
-          // forward from the issuing sample as PerSampleReplay does.
-          var j = max(cursor[h], i)
-          while j + 1 < n, samples[j + 1].time <= target { j += 1 }
-          cursor[h] = j
-          let truthX: Double, truthY: Double
-          if j + 1 >= n {
-            truthX = samples[n - 1].x
-            truthY = samples[n - 1].y
-          } else {
-            let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
-            truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
-            truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
+    data.cleanedSamples.withUnsafeBufferPointer { all in
+      for strokeIndex in range {
+        defer { strokeEnded(strokeIndex) }
+        let samples = UnsafeBufferPointer(
+          rebasing: all[data.cleanedStarts[strokeIndex]..<data.cleanedStarts[strokeIndex + 1]])
+        predictor.reset()
+        let n = samples.count
+        guard n > 0 else { continue }
+        let lastTime = samples[n - 1].time
+        for h in cursor.indices { cursor[h] = 0 }
+        for i in 0..<n {
+          let sample = samples[i]
+          predictor.observe(sample)
+          guard i >= PerSampleReplay.warmUpSamples else { continue }
+          for (h, horizon) in horizons.enumerated() {
+            let target = sample.time + horizon
+            guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
+            // Piecewise-linear truth at the target (the last sample past the end), searching
+            // forward from the issuing sample as PerSampleReplay does.
+            var j = max(cursor[h], i)
+            while j + 1 < n, samples[j + 1].time <= target { j += 1 }
+            cursor[h] = j
+            let truthX: Double, truthY: Double
+            if j + 1 >= n {
+              truthX = samples[n - 1].x
+              truthY = samples[n - 1].y
+            } else {
+              let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
+              truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
+              truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
+            }
+            let predicted = predictor.predict(at: target)
+            visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
           }
-          let predicted = predictor.predict(at: target)
-          visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
         }
       }
     }
@@ -203,7 +300,8 @@ public struct ObjectiveEvaluator: Sendable {
   ) -> [[TurboTouchCost.ErrorPoint]] {
     let chunks = parallelChunks(count: data.strokes.count, parts: parts) { range -> [[TurboTouchCost.ErrorPoint]] in
       var series = [[TurboTouchCost.ErrorPoint]](repeating: [], count: range.count)
-      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: [horizon]) { stroke, _, target, ex, ey in
+      forEachIssuePoint(makePredictor(), data: data, strokes: range, horizons: [horizon], strokeEnded: { _ in }) {
+        stroke, _, target, ex, ey in
         let scale = data.scales[stroke]
         series[stroke - range.lowerBound].append(.init(time: target, dx: ex * scale, dy: ey * scale))
       }

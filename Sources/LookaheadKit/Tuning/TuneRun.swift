@@ -275,8 +275,7 @@ public enum TuneRun {
     _ predictor: CatalogPredictor, on data: TuningData, request: Request, replay: Replay, anchor: [Double]
   ) throws -> HeldOut {
     let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
-    var errors = evaluator.perSampleErrors(horizons: anchor, makePredictor: predictor.makePredictor)
-    let scores = anchor.indices.map { PerSampleScore(horizon: .seconds(anchor[$0]), errors: &errors[$0]) }
+    let scores = evaluator.perSampleScores(horizons: anchor, makePredictor: predictor.makePredictor)
     return HeldOut(writers: data.writers, scores: scores, objective: try evaluator.score(predictor.makePredictor).value)
   }
 

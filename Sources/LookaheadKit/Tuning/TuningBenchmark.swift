@@ -8,7 +8,8 @@ import LookaheadRuntime
 /// 1. a search of `configurations` polynomial configurations (Latin hypercube over order,
 ///    window and recency half-life) through ``Tuner`` with the per-sample `error` objective at
 ///    16.7 ms over the given corpus, both cores; baseline in the same run: the hold predictor
-///    scored the same way (the protocol's cost floor), per configuration;
+///    scored the same way, per configuration — the cost of the scoring harness itself (truth
+///    interpolation, error pooling, mean and p95), since holding costs next to nothing;
 /// 2. fitting the learned linear model (K = 4, rows from the corpus at the seven anchor
 ///    horizons, the shortest prefix of the strokes giving at least `rows` rows) by ``LearnedLinearTrainer``: feature
 ///    extraction + `dsyrk`/`dgemm` accumulation across cores + `dposv`; baseline in the same run:
@@ -16,9 +17,14 @@ import LookaheadRuntime
 public enum TuningBenchmark {
   public struct SearchFigures: Sendable {
     public var configurations: Int
+    /// Wall-clock time of the whole search.
     public var seconds: Double
+    /// CPU time of the process over the search, all cores summed (less sensitive than wall
+    /// clock to other work on a shared machine).
+    public var cpuSeconds: Double
     public var issuePointsPerConfiguration: Int
     public var holdSecondsPerConfiguration: Double
+    public var holdCPUSecondsPerConfiguration: Double
     public var bestSpecification: String
     public var bestObjective: Double
   }
@@ -31,10 +37,23 @@ public enum TuningBenchmark {
   }
 
   static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    try measured(body).wall
+  }
+
+  /// Wall-clock and process CPU time (every thread) of `body`, seconds.
+  static func measured(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+    let cpuStart = processCPUSeconds()
     let start = ContinuousClock.now
     try body()
     let d = ContinuousClock.now - start
-    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    return (Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18, processCPUSeconds() - cpuStart)
+  }
+
+  /// CPU time consumed so far by all threads of this process (POSIX `CLOCK_PROCESS_CPUTIME_ID`).
+  static func processCPUSeconds() -> Double {
+    var t = timespec()
+    guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return .nan }
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
   }
 
   public static func search(data: TuningData, configurations: Int, parts: Int = availableCoreCount) throws -> SearchFigures {
@@ -43,16 +62,16 @@ public enum TuningBenchmark {
     let objective = TuningObjective.error(statistic: .mean, horizons: [1.0 / 60])
     let evaluator = ObjectiveEvaluator(
       objective: objective, data: data, replay: try Replay(profile: .pencil240ProMotion120), parts: parts)
-    let issuePoints = evaluator.perSampleErrors(horizons: [1.0 / 60]) { HoldPredictor(parameters: HoldParameters()) }[0].count
+    let issuePoints = evaluator.perSampleScores(horizons: [1.0 / 60]) { HoldPredictor(parameters: HoldParameters()) }[0].issuePoints
     let holdRuns = 10
-    let hold = try seconds {
+    let hold = try measured {
       for _ in 0..<holdRuns { _ = try evaluator.score { HoldPredictor(parameters: HoldParameters()) } }
-    } / Double(holdRuns)
+    }
     var tuner = Tuner(
       header: .init(predictor: "polynomial", space: space.space, strategy: "lhs", seed: 1, objective: objective.description),
       strategy: LatinHypercubeSearch(dimensionCount: space.space.count, count: configurations, seed: 1), journal: nil)
     var trials: [TuningJournal.Trial] = []
-    let elapsed = try seconds {
+    let elapsed = try measured {
       trials = try tuner.run { values in
         let predictor = try space.configure(values)
         let score = try evaluator.score(predictor.makePredictor)
@@ -61,8 +80,8 @@ public enum TuningBenchmark {
     }
     let best = TuneRun.bestTrial(trials)
     return SearchFigures(
-      configurations: trials.count, seconds: elapsed, issuePointsPerConfiguration: issuePoints,
-      holdSecondsPerConfiguration: hold,
+      configurations: trials.count, seconds: elapsed.wall, cpuSeconds: elapsed.cpu, issuePointsPerConfiguration: issuePoints,
+      holdSecondsPerConfiguration: hold.wall / Double(holdRuns), holdCPUSecondsPerConfiguration: hold.cpu / Double(holdRuns),
       bestSpecification: best.flatMap { try? space.configure($0.values).specification } ?? "-",
       bestObjective: best?.objective ?? .nan)
   }

@@ -16,11 +16,20 @@ public struct TuningData: Sendable {
   /// Whether errors are in mm: true when every trace knows its scale; otherwise every length is
   /// in trace units (and mixing traces of different units is refused by ``init(traces:)``).
   public let inMillimetres: Bool
-  /// For each of ``strokes``: its samples cleaned by the anchor rules R1–R3 (``StrokeCleaner``), as
-  /// the predictor observes them, with times relative to the first kept sample, exactly as
-  /// ``PerSampleReplay`` computes them. Prepared once, so that a search's thousands of trials
-  /// do not clean and convert again.
-  public private(set) var cleaned: [[PointerSample]]
+  /// Every stroke's samples cleaned by the anchor rules R1–R3 (``StrokeCleaner``), as the
+  /// predictor observes them, with times relative to the stroke's first kept sample, exactly as
+  /// ``PerSampleReplay`` computes them; stroke after stroke in one array (``cleaned(_:)`` gives
+  /// one stroke's). Prepared once, so that a search's thousands of trials do not clean and
+  /// convert again, and in one block, so that a trial reads it front to back (the processor's
+  /// prefetcher follows; a separate array per stroke cost a cache miss at every stroke start).
+  public private(set) var cleanedSamples: [PointerSample]
+  /// Where each stroke's samples start in ``cleanedSamples``, and (last) their count.
+  public private(set) var cleanedStarts: [Int]
+
+  /// The cleaned samples of stroke `index` (a slice of ``cleanedSamples``).
+  public func cleaned(_ index: Int) -> ArraySlice<PointerSample> {
+    cleanedSamples[cleanedStarts[index]..<cleanedStarts[index + 1]]
+  }
 
   public struct MixedUnits: Error, CustomStringConvertible {
     public var sources: [String]
@@ -41,24 +50,51 @@ public struct TuningData: Sendable {
     traceIndices = []
     strokeIndices = []
     scales = []
-    cleaned = []
+    cleanedSamples = []
+    cleanedStarts = [0]
     let cleaner = StrokeCleaner()
     var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
         let kept = cleaner.clean(stroke.samples, report: &report).kept
         let start = kept.first?.time ?? 0
-        cleaned.append(kept.map { sample in
+        cleanedSamples += kept.lazy.map { sample in
           PointerSample(
             time: sample.time - start, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
             azimuth: sample.azimuth)
-        })
+        }
+        cleanedStarts.append(cleanedSamples.count)
         strokes.append(stroke)
         traceIndices.append(t)
         strokeIndices.append(s)
         scales.append(known ? trace.metadata.millimetresPerUnit ?? 1 : 1)
       }
     }
+  }
+
+  /// Contiguous runs of stroke indices, one per part (at most one per stroke), holding about
+  /// equal numbers of cleaned samples: the per-sample work of a trial is proportional to
+  /// samples, not strokes, and strokes differ in length from dataset to dataset, so equal stroke
+  /// counts left one core with a quarter more work than the other on the shared corpus.
+  public func strokeRuns(parts: Int) -> [Range<Int>] {
+    let count = strokes.count
+    let partCount = max(1, min(parts, count))
+    let total = cleanedStarts[count]
+    var runs: [Range<Int>] = []
+    var start = 0
+    for part in 1...partCount {
+      var end = count
+      if part < partCount {
+        // The first stroke boundary at or past this part's share of the samples, leaving at
+        // least one stroke for each later part.
+        let share = total * part / partCount
+        end = start + 1
+        while end < count - (partCount - part), cleanedStarts[end] < share { end += 1 }
+      }
+      runs.append(start..<end)
+      start = end
+    }
+    return runs
   }
 
   /// The same traces with only the strokes of `writers`.
