@@ -69,9 +69,9 @@ struct SampleChannel: Sendable {
   @inline(__always)
   mutating func append(_ value: Double) { values.append(value) }
 
+  /// Room for `count` values of the run (the per-stroke scratch grows to the longest stroke).
   mutating func reserveCapacity(_ count: Int) {
     values.reserveCapacity(count)
-    scratch.reserveCapacity(count)
   }
 
   mutating func reset() {
@@ -108,6 +108,12 @@ struct SampleChannel: Sendable {
     case .pressure: return [UnitVariant(suffix: "", unit: .pressure, scaled: false, factor: 1)]
     }
   }
+
+  /// Lengths and speeds have a millimetre cell before the native one; other quantities have one
+  /// unscaled cell, multiplied by this factor. The same cells as ``variants`` lists, without
+  /// building that list at every stroke's end.
+  private var hasMillimetreVariant: Bool { quantity == .length || quantity == .speed }
+  private var unscaledFactor: Double { quantity == .duration ? 1000 : 1 }
 
   var columns: [MetricColumn] {
     var result: [MetricColumn] = []
@@ -182,11 +188,11 @@ struct SampleChannel: Sendable {
 
   /// Appends the cells of `native` (and, for lengths and speeds, of its millimetre version).
   private func appendCells(native: Summary, millimetres: Summary?, nativeValid: Bool, into row: inout [Double?]) {
+    let withMillimetres = hasMillimetreVariant
+    let factor = unscaledFactor
     for statistic in statistics {
-      for variant in variants {
-        let source = variant.scaled ? millimetres : (nativeValid ? native : nil)
-        row.append(source?.value(statistic).map { $0 * variant.factor })
-      }
+      if withMillimetres { row.append(millimetres?.value(statistic)) }
+      row.append(nativeValid ? native.value(statistic).map { $0 * factor } : nil)
     }
   }
 
