@@ -13,8 +13,9 @@
 /// values between two pivots taken from a sample, the idea of Floyd and Rivest's SELECT
 /// (R. W. Floyd, R. L. Rivest, "Expected time bounds for selection", CACM 18(3), 1975): a
 /// vectorised counting pass checks that the wanted rank lies between the pivots, a branch-free
-/// pass copies the values between them, and the quickselect runs on those. An order statistic is one value whichever way it is found, so the result
-/// is the same number as the plain quickselect's.
+/// pass copies the values between them, and the quickselect runs on those. An order statistic
+/// is one value whichever way it is found, so the result is the same number as the plain
+/// quickselect's; and the narrowing only reads the values, so pooled buffers need no copy.
 public enum Percentile {
   /// The type-7 percentile `percent` (0…100) of `values`, or `nil` when `values` is empty or
   /// `percent` is not in 0…100. Reorders `values`.
@@ -29,7 +30,7 @@ public enum Percentile {
     let lower = Int(virtualIndex.rounded(.down))
     let gamma = virtualIndex - Double(lower)
     if count >= narrowingThreshold,
-      let (a, b) = values.withUnsafeMutableBufferPointer({ narrowedSelect(lower, in: $0) })
+      let (a, b) = values.withUnsafeBufferPointer({ narrowedSelect(lower, in: $0) })
     {
       return lerp(a, b, gamma)
     }
@@ -47,6 +48,25 @@ public enum Percentile {
     }
   }
 
+  /// The type-7 percentile `percent` of `values`, which are left as they are: a large buffer is
+  /// narrowed without copying; otherwise `scratch` (reused between calls) receives a copy to
+  /// select in. The same number as ``type7(_:of:)`` of a copy of `values`.
+  static func type7(
+    _ percent: Double, ofUnchanged values: UnsafeBufferPointer<Double>, scratch: inout [Double]
+  ) -> Double? {
+    let count = values.count
+    if count >= narrowingThreshold, percent.isFinite, percent >= 0, percent < 100 {
+      let virtualIndex = Double(count - 1) * (percent / 100)
+      let lower = Int(virtualIndex.rounded(.down))
+      if virtualIndex < Double(count - 1), let (a, b) = narrowedSelect(lower, in: values) {
+        return lerp(a, b, virtualIndex - Double(lower))
+      }
+    }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: values)
+    return type7(percent, of: &scratch)
+  }
+
   /// Below this many values the quickselect alone is as fast as narrowing first.
   static let narrowingThreshold = 4096
   /// Values sampled to choose the two pivots.
@@ -58,10 +78,11 @@ public enum Percentile {
 
   /// The `k`-th and (`k`+1)-th smallest values (the second is +∞ when `k` is the last index),
   /// or `nil` when the sample's pivots miss `k` or a value is NaN (then the caller's quickselect
-  /// decides, as it always did). Leaves `buffer` as it was.
-  static func narrowedSelect(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (Double, Double)? {
+  /// decides, as it always did). Only reads `buffer`.
+  static func narrowedSelect(_ k: Int, in buffer: UnsafeBufferPointer<Double>) -> (Double, Double)? {
     let n = buffer.count
     let s = sampleCount
+    guard n >= s, let base = buffer.baseAddress else { return nil }
     // Pivots: order statistics of an evenly spaced sample around the sample rank of k.
     let (low, high) = withUnsafeTemporaryAllocation(of: Double.self, capacity: s) { sample -> (Double, Double) in
       for i in 0..<s { sample.initializeElement(at: i, to: buffer[i * n / s]) }
@@ -85,7 +106,7 @@ public enum Percentile {
     var withinLanes = SIMD8<Int64>.zero
     var notANumberLanes = SIMD8<Int64>.zero
     var leastAboveLanes = SIMD8<Double>(repeating: .infinity)
-    let raw = UnsafeRawPointer(buffer.baseAddress!)
+    let raw = UnsafeRawPointer(base)
     var i = 0
     while i + lanes <= n {
       let v = raw.loadUnaligned(fromByteOffset: i * MemoryLayout<Double>.stride, as: SIMD8<Double>.self)

@@ -178,10 +178,19 @@ struct SampleChannel: Sendable {
     var summary = Summary(
       mean: sum / count, rms: (sumOfSquares / count).squareRoot(), max: largest, strokeMean: sum / count)
     if wantsPercentiles {
-      scratch.removeAll(keepingCapacity: true)
-      scratch.append(contentsOf: buffer[range])
-      summary.p95 = Percentile.type7(95, of: &scratch)
-      summary.p50 = Percentile.type7(50, of: &scratch)
+      if range.count >= Percentile.narrowingThreshold {
+        // A pool: selected where it lies, without a copy.
+        buffer.withUnsafeBufferPointer { pointer in
+          let values = UnsafeBufferPointer(rebasing: pointer[range])
+          summary.p95 = Percentile.type7(95, ofUnchanged: values, scratch: &scratch)
+          summary.p50 = Percentile.type7(50, ofUnchanged: values, scratch: &scratch)
+        }
+      } else {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: buffer[range])
+        summary.p95 = Percentile.type7(95, of: &scratch)
+        summary.p50 = Percentile.type7(50, of: &scratch)
+      }
     }
     return summary
   }

@@ -90,13 +90,12 @@ import _LookaheadTestSupport
     let values = (0..<50_000).map { _ in Double(generator.next() % 100_000) / 100 }
     let sorted = values.sorted()
     for k in [0, 1, 2_500, 25_000, 47_499, 49_998] {
-      var buffer = values
-      let found = buffer.withUnsafeMutableBufferPointer { Percentile.narrowedSelect(k, in: $0) }
+      let found = values.withUnsafeBufferPointer { Percentile.narrowedSelect(k, in: $0) }
       #expect(found?.0 == sorted[k], "k \(k)")
       #expect(found?.1 == sorted[k + 1], "k \(k)")
     }
     var withNaN = values
     withNaN[123] = .nan
-    #expect(withNaN.withUnsafeMutableBufferPointer { Percentile.narrowedSelect(25_000, in: $0) } == nil)
+    #expect(withNaN.withUnsafeBufferPointer { Percentile.narrowedSelect(25_000, in: $0) } == nil)
   }
 }
