@@ -69,27 +69,30 @@ public enum Percentile {
 
   /// Below this many values the quickselect alone is as fast as narrowing first.
   static let narrowingThreshold = 4096
-  /// Values sampled to choose the two pivots.
-  private static let sampleCount = 2048
-  /// How many sample ranks each pivot lies from the wanted rank: 2.5 √sampleCount, five standard
+  /// Values sampled to choose the two pivots from `n`: 16 √n (1024 for the smallest pools, about
+  /// 10 000 for half a million values), at most 16 384. Selecting in the sample costs about `s`,
+  /// in the middle about 5n/√s (below); 16 √n keeps both small for the pool sizes of a run.
+  static func sampleCount(_ n: Int) -> Int { min(16_384, max(1024, Int(Double(n).squareRoot() * 16))) }
+  /// How many sample ranks each pivot lies from the wanted rank: 2.5 √s, five standard
   /// deviations of a sample rank, so the wanted value is between them in all but freak inputs,
-  /// and the middle keeps about 5/√sampleCount (11 %) of the values.
-  private static let pivotSpread = 113
+  /// and the middle keeps about 5/√s of the values (5 % at s = 10 000).
+  static func pivotSpread(_ s: Int) -> Int { Int((2.5 * Double(s).squareRoot()).rounded(.up)) }
 
   /// The `k`-th and (`k`+1)-th smallest values (the second is +∞ when `k` is the last index),
   /// or `nil` when the sample's pivots miss `k` or a value is NaN (then the caller's quickselect
   /// decides, as it always did). Only reads `buffer`.
   static func narrowedSelect(_ k: Int, in buffer: UnsafeBufferPointer<Double>) -> (Double, Double)? {
     let n = buffer.count
-    let s = sampleCount
+    let s = sampleCount(n)
+    let spread = pivotSpread(s)
     guard n >= s, let base = buffer.baseAddress else { return nil }
     // Pivots: order statistics of an evenly spaced sample around the sample rank of k.
     let (low, high) = withUnsafeTemporaryAllocation(of: Double.self, capacity: s) { sample -> (Double, Double) in
       for i in 0..<s { sample.initializeElement(at: i, to: buffer[i * n / s]) }
       let rank = k * s / n
       // Near either end there is no pivot on that side: the middle runs to the end.
-      let lowRank = rank - pivotSpread
-      let highRank = rank + pivotSpread + 1
+      let lowRank = rank - spread
+      let highRank = rank + spread + 1
       let low = lowRank >= 0 ? select(lowRank, in: sample) : -Double.infinity
       guard highRank < s else { return (low, Double.infinity) }
       // Everything after lowRank is ≥ low now; the higher pivot is selected among those.
