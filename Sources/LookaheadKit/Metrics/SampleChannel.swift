@@ -49,6 +49,12 @@ struct SampleChannel: Sendable {
   private(set) var values: [Double] = []
   /// End offset in ``values`` of each finished stroke.
   private(set) var strokeEnds: [Int] = []
+  /// Sum of each finished stroke's values (for the mean over strokes).
+  private var strokeSums: [Double] = []
+  /// The pooled fold over `values[0..<foldedCount]`, continued as strokes close, so that the
+  /// aggregate's sum, sum of squares and maximum need no second pass over every value.
+  private var pooled = Fold()
+  private var foldedCount = 0
   private var scratch: [Double] = []
 
   init(
@@ -77,6 +83,9 @@ struct SampleChannel: Sendable {
   mutating func reset() {
     values.removeAll(keepingCapacity: true)
     strokeEnds.removeAll(keepingCapacity: true)
+    strokeSums.removeAll(keepingCapacity: true)
+    pooled = Fold()
+    foldedCount = 0
   }
 
   private var strokeStart: Int { strokeEnds.last ?? 0 }
@@ -159,24 +168,47 @@ struct SampleChannel: Sendable {
 
   private var wantsPercentiles: Bool { statistics.contains(.p50) || statistics.contains(.p95) }
 
+  /// Sum, sum of squares and largest of values taken in order, one at a time: the same numbers,
+  /// to the bit, whether the values come in one loop or stroke after stroke.
+  private struct Fold {
+    var sum = 0.0
+    var sumOfSquares = 0.0
+    var largest = -Double.infinity
+
+    @inline(__always)
+    mutating func add(_ v: Double) {
+      sum += v
+      sumOfSquares += v * v
+      if v > largest { largest = v }
+    }
+
+    mutating func add(_ buffer: [Double], _ range: Range<Int>) {
+      buffer.withUnsafeBufferPointer { buffer in
+        for index in range { add(buffer[index]) }
+      }
+    }
+  }
+
   /// Summary of `buffer[range]`; `scratch` is reused for the percentiles. Static, so that
   /// passing the channel's own buffers never copies them.
   private static func summarize(
     _ buffer: [Double], _ range: Range<Int>, percentiles wantsPercentiles: Bool, scratch: inout [Double]
   ) -> Summary {
+    var fold = Fold()
+    fold.add(buffer, range)
+    return summarize(buffer, range, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
+  }
+
+  /// Summary of `buffer[range]` whose fold is `fold`.
+  private static func summarize(
+    _ buffer: [Double], _ range: Range<Int>, fold: Fold, percentiles wantsPercentiles: Bool,
+    scratch: inout [Double]
+  ) -> Summary {
     guard !range.isEmpty else { return Summary() }
-    var sum = 0.0
-    var sumOfSquares = 0.0
-    var largest = -Double.infinity
-    for index in range {
-      let v = buffer[index]
-      sum += v
-      sumOfSquares += v * v
-      if v > largest { largest = v }
-    }
     let count = Double(range.count)
     var summary = Summary(
-      mean: sum / count, rms: (sumOfSquares / count).squareRoot(), max: largest, strokeMean: sum / count)
+      mean: fold.sum / count, rms: (fold.sumOfSquares / count).squareRoot(), max: fold.largest,
+      strokeMean: fold.sum / count)
     if wantsPercentiles {
       if range.count >= Percentile.narrowingThreshold {
         // A pool: selected where it lies, without a copy.
@@ -207,10 +239,29 @@ struct SampleChannel: Sendable {
 
   /// Appends this stroke's cells to `row` and closes the stroke.
   mutating func endStroke(scale: Double?, into row: inout [Double?]) {
+    let range = strokeStart..<values.count
+    var stroke = Fold()
+    if foldedCount == range.lowerBound {
+      // One pass feeds the stroke's fold and continues the pooled one.
+      var pooled = self.pooled
+      values.withUnsafeBufferPointer { buffer in
+        for index in range {
+          let v = buffer[index]
+          stroke.add(v)
+          pooled.add(v)
+        }
+      }
+      self.pooled = pooled
+    } else {
+      stroke.add(values, range)
+      pooled.add(values, foldedCount..<values.count)
+    }
+    foldedCount = values.count
     let native = Self.summarize(
-      values, strokeStart..<values.count, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
+      values, range, fold: stroke, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
     appendCells(native: native, millimetres: scale.map { Self.scaled(native, by: $0) }, nativeValid: true, into: &row)
     strokeEnds.append(values.count)
+    strokeSums.append(stroke.sum)
   }
 
   /// A summary of lengths in another unit (every statistic scales linearly, s > 0).
@@ -226,6 +277,7 @@ struct SampleChannel: Sendable {
     let offset = values.count
     values.append(contentsOf: other.values)
     strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
+    strokeSums.append(contentsOf: other.strokeSums)
   }
 
   /// Mean over strokes of each stroke's mean, each multiplied by its factor.
@@ -233,9 +285,7 @@ struct SampleChannel: Sendable {
     var sum = 0.0
     var strokes = 0
     for (index, range) in ranges.enumerated() where !range.isEmpty {
-      var strokeSum = 0.0
-      for v in values[range] { strokeSum += v }
-      sum += strokeSum / Double(range.count) * (factors?[index] ?? 1)
+      sum += strokeSums[index] / Double(range.count) * (factors?[index] ?? 1)
       strokes += 1
     }
     return strokes > 0 ? sum / Double(strokes) : nil
@@ -251,7 +301,12 @@ struct SampleChannel: Sendable {
     }
     var scratch: [Double] = []
     let isLength = quantity == .length || quantity == .speed
-    var native = Self.summarize(values, 0..<values.count, percentiles: wantsPercentiles, scratch: &scratch)
+    // The pooled fold continues over what no closed stroke has folded yet (values joined from
+    // another channel, or a stroke still open), so it is the fold of every value in order.
+    var fold = pooled
+    fold.add(values, foldedCount..<values.count)
+    var native = Self.summarize(
+      values, 0..<values.count, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
     native.strokeMean = strokeMean(ranges, factors: nil)
     let nativeValid = !isLength || scales.uniformUnits
     var millimetres: Summary? = nil
