@@ -15,7 +15,8 @@
 /// vectorised counting pass checks that the wanted rank lies between the pivots, a branch-free
 /// pass copies the values between them, and the quickselect runs on those. An order statistic
 /// is one value whichever way it is found, so the result is the same number as the plain
-/// quickselect's; and the narrowing only reads the values, so pooled buffers need no copy.
+/// quickselect's (where +0 and −0 tie, either may come out, as with any selection); and the
+/// narrowing only reads the values, so pooled buffers need no copy.
 public enum Percentile {
   /// The type-7 percentile `percent` (0…100) of `values`, or `nil` when `values` is empty or
   /// `percent` is not in 0…100. Reorders `values`.
