@@ -60,9 +60,16 @@ public struct Evaluator: Sendable {
     let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
     let settings = metricSettings
     let replay = self.replay
-    let results = parallelChunks(count: indices.count, parts: parts) { range -> Result<MetricsScorer, Error> in
+    let decimation = replay.profile.digitizer.decimation
+    var results = parallelChunks(count: indices.count, parts: parts) { range -> Result<MetricsScorer, Error> in
       Result {
         var scorer = try MetricsScorer(settings: settings)
+        // The first run's scorer becomes the total, so it makes room for every run's predictions
+        // and joining copies only the later runs' values once.
+        let reserved = range.lowerBound == 0 ? 0..<indices.count : range
+        scorer.reserveCapacity(
+          predictions: Self.expectedPredictions(indices[reserved], of: trace, decimation: decimation),
+          strokes: reserved.count)
         for position in range {
           let strokeIndex = indices[position]
           try Self.score(
@@ -73,9 +80,18 @@ public struct Evaluator: Sendable {
         return scorer
       }
     }
-    var total = try MetricsScorer(settings: settings)
+    guard !results.isEmpty else { return try MetricsScorer(settings: settings).scorecard() }
+    // Moved out of `results`, so that appending does not copy its buffers first.
+    var total = try results.removeFirst().get()
     for result in results { total.append(contentsOf: try result.get()) }
     return total.scorecard()
+  }
+
+  /// About how many frames the replay gives `strokes` (one per delivered kept sample, at most;
+  /// more only for profiles that ask for frames without new samples), to size the buffers once.
+  static func expectedPredictions(_ strokes: ArraySlice<Int>, of trace: Trace, decimation: Int) -> Int {
+    let step = max(1, decimation)
+    return strokes.reduce(0) { $0 + (trace.strokes[$1].samples.count + step - 1) / step }
   }
 
   /// The recording core: one core, every scored prediction handed to `record` in order.
@@ -83,6 +99,10 @@ public struct Evaluator: Sendable {
     _ trace: Trace, predictorForStroke: (Stroke) -> any Predictor, record: (Record) throws -> Void
   ) throws -> Scorecard {
     var scorer = try MetricsScorer(settings: metricSettings)
+    let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
+    scorer.reserveCapacity(
+      predictions: Self.expectedPredictions(indices[...], of: trace, decimation: replay.profile.digitizer.decimation),
+      strokes: indices.count)
     try withoutActuallyEscaping(record) { record in
       for strokeIndex in trace.strokes.indices where !trace.strokes[strokeIndex].isHover {
         try Self.score(

@@ -88,12 +88,17 @@ public struct HighSpeedSubsetMetric: Metric {
       for _ in 0..<Self.columnCount { row.append(nil) }
       return
     }
-    var sortedSpeeds = speedsInUnit
-    guard let threshold = Percentile.type7(percentile, of: &sortedSpeeds) else {
+    var scratch: [Double] = []
+    guard
+      let threshold = speedsInUnit.withUnsafeBufferPointer({
+        Percentile.type7(percentile, ofUnchanged: $0, scratch: &scratch)
+      })
+    else {
       for _ in 0..<Self.columnCount { row.append(nil) }
       return
     }
     var subsetErrors: [Double] = []
+    subsetErrors.reserveCapacity(speedsInUnit.count - Int(Double(speedsInUnit.count - 1) * percentile / 100))
     var savedSum = 0.0
     for index in speedsInUnit.indices where speedsInUnit[index] >= threshold {
       subsetErrors.append(errorsInUnit[index])

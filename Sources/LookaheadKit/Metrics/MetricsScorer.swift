@@ -52,7 +52,7 @@ public struct MetricsScorer: Sendable {
   /// Scores of the finished strokes, in order.
   public private(set) var strokes: [StrokeScore] = []
   private var scales: [Double?] = []
-  private var firstUnitKey: String? = nil
+  private var firstUnitKey: UnitKey? = nil
   private var uniformUnits = true
 
   public init(settings: MetricSettings = MetricSettings()) throws(MetricInputError) {
@@ -87,9 +87,11 @@ public struct MetricsScorer: Sendable {
     highSpeedMetric.reset()
   }
 
-  /// Reserves room for about `count` predictions in every buffer, so that even the first strokes
-  /// allocate nothing per prediction.
-  public mutating func reserveCapacity(predictions count: Int) {
+  /// Reserves room for about `count` predictions (and `strokeCount` strokes) in every buffer, so
+  /// that even the first strokes allocate nothing per prediction and the buffers never regrow.
+  public mutating func reserveCapacity(predictions count: Int, strokes strokeCount: Int = 0) {
+    strokes.reserveCapacity(strokeCount)
+    scales.reserveCapacity(strokeCount)
     errorMetric.reserveCapacity(count)
     trackMetric.reserveCapacity(count)
     latencyMetric.reserveCapacity(count)
@@ -128,7 +130,7 @@ public struct MetricsScorer: Sendable {
     strokeScale = scale
     strokePredictions = 0
     previousIssueTime = -.infinity
-    let unitKey = "\(metadata.coordinateUnit)|\(scale.map { "\($0)" } ?? "?")"
+    let unitKey = UnitKey(coordinateUnit: metadata.coordinateUnit, millimetresPerUnit: scale)
     if let firstUnitKey {
       if firstUnitKey != unitKey { uniformUnits = false }
     } else {
@@ -278,6 +280,13 @@ public struct MetricsScorer: Sendable {
       columns: columns, strokes: strokes, aggregate: row.map(Self.finiteOrNil),
       predictionCount: strokes.reduce(0) { $0 + $1.predictionCount }, uniformUnits: uniformUnits,
       settings: settings)
+  }
+
+  /// What must match for trace-unit statistics of two strokes to be pooled: the coordinate unit
+  /// and the known scale (compared as values, so closing a stroke formats no text).
+  private struct UnitKey: Sendable, Equatable {
+    var coordinateUnit: String
+    var millimetresPerUnit: Double?
   }
 
   /// Overflowing input (coordinates near the largest Double) can make a statistic infinite;

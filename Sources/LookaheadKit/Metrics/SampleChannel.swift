@@ -49,6 +49,12 @@ struct SampleChannel: Sendable {
   private(set) var values: [Double] = []
   /// End offset in ``values`` of each finished stroke.
   private(set) var strokeEnds: [Int] = []
+  /// Sum of each finished stroke's values (for the mean over strokes).
+  private var strokeSums: [Double] = []
+  /// The pooled fold over `values[0..<foldedCount]`, continued as strokes close, so that the
+  /// aggregate's sum, sum of squares and maximum need no second pass over every value.
+  private var pooled = Fold()
+  private var foldedCount = 0
   private var scratch: [Double] = []
 
   init(
@@ -69,14 +75,17 @@ struct SampleChannel: Sendable {
   @inline(__always)
   mutating func append(_ value: Double) { values.append(value) }
 
+  /// Room for `count` values of the run (the per-stroke scratch grows to the longest stroke).
   mutating func reserveCapacity(_ count: Int) {
     values.reserveCapacity(count)
-    scratch.reserveCapacity(count)
   }
 
   mutating func reset() {
     values.removeAll(keepingCapacity: true)
     strokeEnds.removeAll(keepingCapacity: true)
+    strokeSums.removeAll(keepingCapacity: true)
+    pooled = Fold()
+    foldedCount = 0
   }
 
   private var strokeStart: Int { strokeEnds.last ?? 0 }
@@ -108,6 +117,12 @@ struct SampleChannel: Sendable {
     case .pressure: return [UnitVariant(suffix: "", unit: .pressure, scaled: false, factor: 1)]
     }
   }
+
+  /// Lengths and speeds have a millimetre cell before the native one; other quantities have one
+  /// unscaled cell, multiplied by this factor. The same cells as ``variants`` lists, without
+  /// building that list at every stroke's end.
+  private var hasMillimetreVariant: Bool { quantity == .length || quantity == .speed }
+  private var unscaledFactor: Double { quantity == .duration ? 1000 : 1 }
 
   var columns: [MetricColumn] {
     var result: [MetricColumn] = []
@@ -153,49 +168,100 @@ struct SampleChannel: Sendable {
 
   private var wantsPercentiles: Bool { statistics.contains(.p50) || statistics.contains(.p95) }
 
+  /// Sum, sum of squares and largest of values taken in order, one at a time: the same numbers,
+  /// to the bit, whether the values come in one loop or stroke after stroke.
+  private struct Fold {
+    var sum = 0.0
+    var sumOfSquares = 0.0
+    var largest = -Double.infinity
+
+    @inline(__always)
+    mutating func add(_ v: Double) {
+      sum += v
+      sumOfSquares += v * v
+      if v > largest { largest = v }
+    }
+
+    mutating func add(_ buffer: [Double], _ range: Range<Int>) {
+      buffer.withUnsafeBufferPointer { buffer in
+        for index in range { add(buffer[index]) }
+      }
+    }
+  }
+
   /// Summary of `buffer[range]`; `scratch` is reused for the percentiles. Static, so that
   /// passing the channel's own buffers never copies them.
   private static func summarize(
     _ buffer: [Double], _ range: Range<Int>, percentiles wantsPercentiles: Bool, scratch: inout [Double]
   ) -> Summary {
+    var fold = Fold()
+    fold.add(buffer, range)
+    return summarize(buffer, range, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
+  }
+
+  /// Summary of `buffer[range]` whose fold is `fold`.
+  private static func summarize(
+    _ buffer: [Double], _ range: Range<Int>, fold: Fold, percentiles wantsPercentiles: Bool,
+    scratch: inout [Double]
+  ) -> Summary {
     guard !range.isEmpty else { return Summary() }
-    var sum = 0.0
-    var sumOfSquares = 0.0
-    var largest = -Double.infinity
-    for index in range {
-      let v = buffer[index]
-      sum += v
-      sumOfSquares += v * v
-      if v > largest { largest = v }
-    }
     let count = Double(range.count)
     var summary = Summary(
-      mean: sum / count, rms: (sumOfSquares / count).squareRoot(), max: largest, strokeMean: sum / count)
+      mean: fold.sum / count, rms: (fold.sumOfSquares / count).squareRoot(), max: fold.largest,
+      strokeMean: fold.sum / count)
     if wantsPercentiles {
-      scratch.removeAll(keepingCapacity: true)
-      scratch.append(contentsOf: buffer[range])
-      summary.p95 = Percentile.type7(95, of: &scratch)
-      summary.p50 = Percentile.type7(50, of: &scratch)
+      if range.count >= Percentile.narrowingThreshold {
+        // A pool: selected where it lies, without a copy.
+        buffer.withUnsafeBufferPointer { pointer in
+          let values = UnsafeBufferPointer(rebasing: pointer[range])
+          summary.p95 = Percentile.type7(95, ofUnchanged: values, scratch: &scratch)
+          summary.p50 = Percentile.type7(50, ofUnchanged: values, scratch: &scratch)
+        }
+      } else {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: buffer[range])
+        summary.p95 = Percentile.type7(95, of: &scratch)
+        summary.p50 = Percentile.type7(50, of: &scratch)
+      }
     }
     return summary
   }
 
   /// Appends the cells of `native` (and, for lengths and speeds, of its millimetre version).
   private func appendCells(native: Summary, millimetres: Summary?, nativeValid: Bool, into row: inout [Double?]) {
+    let withMillimetres = hasMillimetreVariant
+    let factor = unscaledFactor
     for statistic in statistics {
-      for variant in variants {
-        let source = variant.scaled ? millimetres : (nativeValid ? native : nil)
-        row.append(source?.value(statistic).map { $0 * variant.factor })
-      }
+      if withMillimetres { row.append(millimetres?.value(statistic)) }
+      row.append(nativeValid ? native.value(statistic).map { $0 * factor } : nil)
     }
   }
 
   /// Appends this stroke's cells to `row` and closes the stroke.
   mutating func endStroke(scale: Double?, into row: inout [Double?]) {
+    let range = strokeStart..<values.count
+    var stroke = Fold()
+    if foldedCount == range.lowerBound {
+      // One pass feeds the stroke's fold and continues the pooled one.
+      var pooled = self.pooled
+      values.withUnsafeBufferPointer { buffer in
+        for index in range {
+          let v = buffer[index]
+          stroke.add(v)
+          pooled.add(v)
+        }
+      }
+      self.pooled = pooled
+    } else {
+      stroke.add(values, range)
+      pooled.add(values, foldedCount..<values.count)
+    }
+    foldedCount = values.count
     let native = Self.summarize(
-      values, strokeStart..<values.count, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
+      values, range, fold: stroke, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
     appendCells(native: native, millimetres: scale.map { Self.scaled(native, by: $0) }, nativeValid: true, into: &row)
     strokeEnds.append(values.count)
+    strokeSums.append(stroke.sum)
   }
 
   /// A summary of lengths in another unit (every statistic scales linearly, s > 0).
@@ -211,6 +277,7 @@ struct SampleChannel: Sendable {
     let offset = values.count
     values.append(contentsOf: other.values)
     strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
+    strokeSums.append(contentsOf: other.strokeSums)
   }
 
   /// Mean over strokes of each stroke's mean, each multiplied by its factor.
@@ -218,9 +285,7 @@ struct SampleChannel: Sendable {
     var sum = 0.0
     var strokes = 0
     for (index, range) in ranges.enumerated() where !range.isEmpty {
-      var strokeSum = 0.0
-      for v in values[range] { strokeSum += v }
-      sum += strokeSum / Double(range.count) * (factors?[index] ?? 1)
+      sum += strokeSums[index] / Double(range.count) * (factors?[index] ?? 1)
       strokes += 1
     }
     return strokes > 0 ? sum / Double(strokes) : nil
@@ -236,7 +301,12 @@ struct SampleChannel: Sendable {
     }
     var scratch: [Double] = []
     let isLength = quantity == .length || quantity == .speed
-    var native = Self.summarize(values, 0..<values.count, percentiles: wantsPercentiles, scratch: &scratch)
+    // The pooled fold continues over what no closed stroke has folded yet (values joined from
+    // another channel, or a stroke still open), so it is the fold of every value in order.
+    var fold = pooled
+    fold.add(values, foldedCount..<values.count)
+    var native = Self.summarize(
+      values, 0..<values.count, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
     native.strokeMean = strokeMean(ranges, factors: nil)
     let nativeValid = !isLength || scales.uniformUnits
     var millimetres: Summary? = nil

@@ -264,14 +264,28 @@ public struct TruthPath: Sendable {
       consider(dx * dx + dy * dy, min(max(preferredTime, max(last.time, lowerTime)), upperTime))
     }
     guard n > 1, upperTime >= first.time, lowerTime <= last.time else { return bestTime }
-    // Segments with a point in the window: lowSegment…highSegment.
+    // Segments with a point in the window: lowSegment…highSegment, where lowSegment is 0 or the
+    // last segment starting at or before lowerTime and highSegment the last starting at or
+    // before upperTime. Rather than walking to both ends first, the sweeps test membership as
+    // they go: segment k ≤ n − 2 is at or before highSegment exactly when it starts at or before
+    // upperTime, and at or after lowSegment exactly when its end is after lowerTime (or the
+    // window starts before the stroke). The sweeps start at the segment of preferredTime, where
+    // the cursor usually already is (``state(at:)`` put it there), moved into the window.
     let savedCursor = cursor
-    let lowSegment = lowerTime <= first.time ? 0 : segment(containing: min(lowerTime, last.time))
-    let highSegment = upperTime >= last.time ? n - 2 : segment(containing: upperTime)
-    let startSegment = min(
-      max(segment(containing: min(max(preferredTime, first.time), last.time)), lowSegment), highSegment)
+    let clampsLow = lowerTime > first.time
+    var startSegment = segment(containing: min(max(preferredTime, first.time), last.time))
+    if clampsLow, startSegment + 1 <= n - 2, nodes[startSegment + 1].time <= lowerTime {
+      startSegment = segment(containing: min(lowerTime, last.time))
+    }
+    if upperTime < last.time, nodes[startSegment].time > upperTime {
+      startSegment = segment(containing: upperTime)
+    }
     cursor = savedCursor
     nodes.withUnsafeBufferPointer { nodes in
+      @inline(__always)
+      func inWindowForwards(_ k: Int) -> Bool { k <= n - 2 && nodes[k].time <= upperTime }
+      @inline(__always)
+      func inWindowBackwards(_ k: Int) -> Bool { k >= 0 && (!clampsLow || nodes[k + 1].time > lowerTime) }
       @inline(__always)
       func examine(_ k: Int) {
         let a = nodes[k]
@@ -314,26 +328,26 @@ public struct TruthPath: Sendable {
       }
       // Forwards from the start segment.
       var k = startSegment
-      while k <= highSegment {
+      while inWindowForwards(k) {
         examine(k)
         k += 1
-        guard k <= highSegment else { break }
+        guard inWindowForwards(k) else { break }
         let skip = slack(at: k)
         if skip > 0 {
           let origin = nodes[k].arcLength
-          while k <= highSegment, nodes[k + 1].arcLength - origin < skip { k += 1 }
+          while inWindowForwards(k), nodes[k + 1].arcLength - origin < skip { k += 1 }
         }
       }
       // Backwards from the segment before it.
       k = startSegment - 1
-      while k >= lowSegment {
+      while inWindowBackwards(k) {
         examine(k)
         k -= 1
-        guard k >= lowSegment else { break }
+        guard inWindowBackwards(k) else { break }
         let skip = slack(at: k + 1)
         if skip > 0 {
           let origin = nodes[k + 1].arcLength
-          while k >= lowSegment, origin - nodes[k].arcLength < skip { k -= 1 }
+          while inWindowBackwards(k), origin - nodes[k].arcLength < skip { k -= 1 }
         }
       }
     }

@@ -52,4 +52,50 @@ import _LookaheadTestSupport
       }
     }
   }
+
+  /// Large inputs take the narrowing path (sample pivots, count, partition, select in the
+  /// middle); its result must still be the order statistics a sort gives, for shapes that are
+  /// hard on a strided sample (sorted, reversed, periodic with the sample's stride, few distinct
+  /// values, all equal) and on the same buffer queried again (p95, then p50, as channels do).
+  @Test(arguments: ["uniform", "sorted", "reversed", "periodic", "fewDistinct", "allEqual", "heavyTail"])
+  func narrowedSelectionAgreesWithSortingOnLargeData(shape: String) {
+    var generator = SeededGenerator(seed: 7)
+    for count in [Percentile.narrowingThreshold, 10_000, 30_001] {
+      let values: [Double] = (0..<count).map { i in
+        let random = Double(generator.next() % 1_000_000) / 1000
+        switch shape {
+        case "sorted": return Double(i) / 3
+        case "reversed": return Double(count - i) / 3
+        case "periodic": return Double(i % 2048) + (i % 2048 == 0 ? Double(i) : 0)
+        case "fewDistinct": return Double(generator.next() % 3)
+        case "allEqual": return 2.5
+        case "heavyTail": return random < 1 ? 1e12 * random : random
+        default: return random
+        }
+      }
+      let sorted = values.sorted()
+      var buffer = values
+      for percent in [95.0, 50, 0, 5, 75, 99.99] {
+        let h = Double(count - 1) * (percent / 100)
+        let lower = Int(h.rounded(.down))
+        let expected = Percentile.lerp(sorted[lower], sorted[lower + 1], h - Double(lower))
+        #expect(Percentile.type7(percent, of: &buffer) == expected, "\(shape) count \(count) percent \(percent)")
+        #expect(buffer.sorted() == sorted, "still a permutation")
+      }
+    }
+  }
+
+  @Test func narrowingFindsBothOrderStatisticsAndDeclinesNaN() {
+    var generator = SeededGenerator(seed: 11)
+    let values = (0..<50_000).map { _ in Double(generator.next() % 100_000) / 100 }
+    let sorted = values.sorted()
+    for k in [0, 1, 2_500, 25_000, 47_499, 49_998] {
+      let found = values.withUnsafeBufferPointer { Percentile.narrowedSelect(k, in: $0) }
+      #expect(found?.0 == sorted[k], "k \(k)")
+      #expect(found?.1 == sorted[k + 1], "k \(k)")
+    }
+    var withNaN = values
+    withNaN[123] = .nan
+    #expect(withNaN.withUnsafeBufferPointer { Percentile.narrowedSelect(25_000, in: $0) } == nil)
+  }
 }

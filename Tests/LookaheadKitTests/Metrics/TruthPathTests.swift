@@ -53,7 +53,10 @@ import _LookaheadTestSupport
     return best.time
   }
 
-  @Test func prunedSearchEqualsExhaustiveSearch() throws {
+  /// `overhang` > 0 also puts the preferred time outside the window now and then, where the
+  /// search must start at the window's nearest end.
+  @Test(arguments: [0.0, 0.03])
+  func prunedSearchEqualsExhaustiveSearch(overhang: Double) throws {
     var generator = SeededGenerator(seed: 2016)
     func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
     var truth = TruthPath()
@@ -81,7 +84,7 @@ import _LookaheadTestSupport
         let span = samples[count - 1].time
         let lower = uniform(-0.02...(span + 0.01))
         let upper = lower + uniform(0...0.08)
-        let preferred = uniform(lower...upper)
+        let preferred = uniform((lower - overhang)...(upper + overhang))
         let anchor = samples[Int.random(in: 0..<count, using: &generator)]
         let px = anchor.x + uniform(-8...8)
         let py = anchor.y + uniform(-8...8)
