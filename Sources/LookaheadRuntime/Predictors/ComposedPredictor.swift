@@ -120,6 +120,8 @@ public struct ComposedPredictor<Base: Predictor>: Predictor {
     }
   }
 
+  // Inlined into the protocol witness (as every family's `predict` is): the witness then writes
+  // the optional point once, instead of copying it out of a temporary on every prediction.
   @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard !lastTime.isNaN, time.isFinite else { return nil }
