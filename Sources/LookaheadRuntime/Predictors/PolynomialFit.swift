@@ -28,10 +28,12 @@ public struct PolynomialFit: Sendable, Equatable {
   /// - Parameters:
   ///   - order: requested order, 0…3.
   ///   - uniformTime: place samples at equal steps (Savitzky–Golay) instead of their times.
-  ///   - recencyHalfLife: seconds after which a sample's weight halves; 0 weighs all equally.
+  ///   - recencyWeighted: weigh each sample by `2^(−age/h)`, the running product of the window's
+  ///     ``SampleWindow/Entry/recencyFactor``s (so the window must have been recorded with the
+  ///     half-life `h`); false weighs all samples equally.
   public init(
     window: borrowing SampleWindow, count requested: Int, maximumAge: Double, order requestedOrder: Int,
-    uniformTime: Bool, recencyHalfLife: Double
+    uniformTime: Bool, recencyWeighted: Bool
   ) {
     var n = min(requested, window.count)
     guard n > 0 else { return }
@@ -52,20 +54,20 @@ public struct PolynomialFit: Sendable, Equatable {
     var fourth = 0.0  // Σ w·τ^4, all that order 2 needs of `high`
     var bx = SIMD4<Double>.zero
     var by = SIMD4<Double>.zero
-    let useWeights = recencyHalfLife > 0
     let cubic = order == 3
+    var w = 1.0  // the recency weight of the entry at hand: 1 for the newest
     window.forEachNewest(n) { k, entry in
       let tau: Double
       if order == 0 { tau = 0 } else if uniformTime { tau = -Double(k) * step } else {
         tau = (entry.time - newest.time) * inverseSpan
       }
-      let w = useWeights ? cExp2(-(newest.time - entry.time) / recencyHalfLife) : 1
       let t2 = tau * tau
       let wp = SIMD4<Double>(1, tau, t2, t2 * tau) * w
       low += wp
       if cubic { high += wp * (t2 * t2) } else { fourth += wp[0] * (t2 * t2) }
       bx += wp * (entry.x - newest.x)
       by += wp * (entry.y - newest.y)
+      if recencyWeighted { w *= entry.recencyFactor }
     }
     let moments = SIMD8<Double>(lowHalf: low, highHalf: cubic ? high : SIMD4(fourth, 0, 0, 0))
     // Fit displacements from the newest sample, so large coordinates lose no precision.

@@ -39,14 +39,18 @@ public struct PolynomialPredictor: Predictor, Equatable {
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    if window.record(time: sample.time, x: sample.x, y: sample.y) { observed += 1 }
+    if window.record(
+      time: sample.time, x: sample.x, y: sample.y, recencyHalfLife: parameters.recencyHalfLifeSeconds)
+    {
+      observed += 1
+    }
     lastPressure = sample.pressure
     lastAltitude = sample.altitude
     lastAzimuth = sample.azimuth
     fit = PolynomialFit(
       window: window, count: parameters.windowSamples, maximumAge: parameters.windowSeconds,
       order: parameters.order, uniformTime: parameters.uniformTime,
-      recencyHalfLife: parameters.recencyHalfLifeSeconds)
+      recencyWeighted: parameters.recencyHalfLifeSeconds > 0)
     let newest = window[back: 0]
     newestTime = newest.time
     inverseSpan = fit.span > 0 ? 1 / fit.span : 0

@@ -10,10 +10,17 @@ public struct SampleWindow: Sendable, Equatable {
     public var time: Double
     public var x: Double
     public var y: Double
-    public init(time: Double, x: Double, y: Double) {
+    /// `2^(−(t − t_previous)/h)` for the recency half-life `h` the window was recorded with: the
+    /// factor by which the weight of every older sample falls relative to this one (1 when the
+    /// window is not recorded with a half-life, or for a stroke's first sample). A recency
+    /// weight `2^(−age/h)` is then a running product of these, one `exp2` per sample recorded
+    /// instead of one per sample fitted.
+    public var recencyFactor: Double
+    public init(time: Double, x: Double, y: Double, recencyFactor: Double = 1) {
       self.time = time
       self.x = x
       self.y = y
+      self.recencyFactor = recencyFactor
     }
   }
 
@@ -48,13 +55,20 @@ public struct SampleWindow: Sendable, Equatable {
   /// Records a sample of a stroke: appended when it is newer than the newest one, otherwise it
   /// replaces the newest position (a re-report of the same instant; the newest time is kept, so
   /// intervals never become zero or negative). Returns true when the sample was appended.
+  ///
+  /// With a `recencyHalfLife` above 0 the appended entry carries its ``Entry/recencyFactor``.
   @discardableResult
-  public mutating func record(time: Double, x: Double, y: Double) -> Bool {
-    if let newest, time <= newest.time {
-      replaceNewest(with: Entry(time: newest.time, x: x, y: y))
+  public mutating func record(time: Double, x: Double, y: Double, recencyHalfLife: Double = 0) -> Bool {
+    guard let newest else {
+      append(Entry(time: time, x: x, y: y))
+      return true
+    }
+    if time <= newest.time {
+      replaceNewest(with: Entry(time: newest.time, x: x, y: y, recencyFactor: newest.recencyFactor))
       return false
     }
-    append(Entry(time: time, x: x, y: y))
+    let factor = recencyHalfLife > 0 ? cExp2(-(time - newest.time) / recencyHalfLife) : 1
+    append(Entry(time: time, x: x, y: y, recencyFactor: factor))
     return true
   }
 
