@@ -1,5 +1,6 @@
 /// A weighted least-squares polynomial fit of x(τ) and y(τ), order 0–3, over the newest samples
-/// of a ``SampleWindow``, solved through its normal equations (Cholesky) in plain Swift.
+/// of a ``SampleWindow``, solved through its normal equations in plain Swift (Cramer's rule for
+/// orders 1–2, a square-root-free Cholesky for order 3).
 ///
 /// Time is normalised before fitting, `τ = (t − t_newest) / span` with `span` the window's time
 /// extent, so `τ ∈ [−1, 0]`: the normal matrix then stays well conditioned for the window sizes
