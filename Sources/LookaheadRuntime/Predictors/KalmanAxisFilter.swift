@@ -81,8 +81,8 @@ public struct KalmanCovariance: Sendable, Equatable {
   /// components shifted up and scaled (see ``transition(_:dt:)``); the propagation
   /// `P ← F·P·Fᵀ + q·g·gᵀ` is written that way instead of as full 4×4 products, which skips the
   /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0. The
-  /// acceleration and jerk states (dimensions 3 and 4) take scalar paths on the symmetric entries
-  /// instead; the 4-lane form remains for the velocity state.
+  /// acceleration and jerk states (dimensions 3 and 4) propagate the distinct entries of the
+  /// symmetric covariance in scalars; the velocity state uses the column form.
   public mutating func step(dt: Double) -> SIMD4<Double>? {
     if iterations == 0 {
       iterations = 1
@@ -103,29 +103,11 @@ public struct KalmanCovariance: Sendable, Equatable {
       }
       return measure()
     }
-    if dimension == 3 { return stepAcceleration(dt: dt) }
-    if dimension == 4 { return stepJerk(dt: dt) }
-    let d2 = 0.5 * dt * dt
-    let d3 = d2 * dt * (1.0 / 3.0)
-    // M = F·P, column by column.
-    let m0 = Self.transition(c0, dt: dt, d2: d2, d3: d3)
-    let m1 = Self.transition(c1, dt: dt, d2: d2, d3: d3)
-    let m2 = dimension > 2 ? Self.transition(c2, dt: dt, d2: d2, d3: d3) : .zero
-    let m3 = dimension > 3 ? Self.transition(c3, dt: dt, d2: d2, d3: d3) : .zero
-    // P = M·Fᵀ + q·g·gᵀ: column j of M·Fᵀ is Σ_k F[j][k]·m_k = m_j + dt·m_(j+1) + d2·m_(j+2) + d3·m_(j+3).
-    // g, the last used column of F, is the noise's way in.
-    let g: SIMD4<Double> =
-      switch dimension {
-      case 2: SIMD4(dt, 1, 0, 0)
-      case 3: SIMD4(d2, dt, 1, 0)
-      default: SIMD4(d3, d2, dt, 1)
-      }
-    let q = g * processNoise
-    c0 = m0 + m1 * dt + m2 * d2 + m3 * d3 + q * g[0]
-    c1 = m1 + m2 * dt + m3 * d2 + q * g[1]
-    c2 = dimension > 2 ? m2 + m3 * dt + q * g[2] : .zero
-    c3 = dimension > 3 ? m3 + q * g[3] : .zero
-    return measure()
+    switch dimension {
+    case 3: return stepAcceleration(dt: dt)
+    case 4: return stepJerk(dt: dt)
+    default: return stepVelocity(dt: dt)
+    }
   }
 
   /// F·x, the state carried `dt` time units ahead by its Taylor expansion (x itself when dt = 0).
@@ -133,16 +115,24 @@ public struct KalmanCovariance: Sendable, Equatable {
   public static func transition(_ x: SIMD4<Double>, dt: Double) -> SIMD4<Double> {
     guard dt != 0 else { return x }
     let d2 = 0.5 * dt * dt
-    return transition(x, dt: dt, d2: d2, d3: d2 * dt * (1.0 / 3.0))
-  }
-
-  @inline(__always)
-  static func transition(_ x: SIMD4<Double>, dt: Double, d2: Double, d3: Double) -> SIMD4<Double> {
-    x + SIMD4(x[1], x[2], x[3], 0) * dt + SIMD4(x[2], x[3], 0, 0) * d2 + SIMD4(x[3], 0, 0, 0) * d3
+    let d3 = d2 * dt * (1.0 / 3.0)
+    return x + SIMD4(x[1], x[2], x[3], 0) * dt + SIMD4(x[2], x[3], 0, 0) * d2 + SIMD4(x[3], 0, 0, 0) * d3
   }
 }
 
 extension KalmanCovariance {
+  /// ``step(dt:)`` for the velocity state, in the column form: M = F·P column by column, then
+  /// column j of M·Fᵀ is `m_j + dt·m_(j+1)`, plus the noise `q·g·gᵀ` through g = (dt, 1).
+  fileprivate mutating func stepVelocity(dt: Double) -> SIMD4<Double> {
+    let m0 = Self.transition(c0, dt: dt)
+    let m1 = Self.transition(c1, dt: dt)
+    let g = SIMD4<Double>(dt, 1, 0, 0)
+    let q = g * processNoise
+    c0 = m0 + m1 * dt + q * g[0]
+    c1 = m1 + q * g[1]
+    return measure()
+  }
+
   /// ``step(dt:)`` for the jerk state (AndroidX's model) on the ten distinct entries of the
   /// symmetric 4×4 covariance, in scalars, as ``stepAcceleration(dt:)`` does for three.
   fileprivate mutating func stepJerk(dt t: Double) -> SIMD4<Double> {
