@@ -13,11 +13,13 @@ public struct EffectiveLatencyMetric: Metric {
   private var saved = SampleChannel(
     "latency_saved", family: "latency", .duration, better: .higher, statistics: [.mean, .p50, .strokeMean])
   private var lag = SampleChannel(
-    "remaining_lag", family: "latency", .duration, better: .lower, signed: true, statistics: [.mean])
+    "remaining_lag", family: "latency", .duration, better: .lower, signed: true, statistics: [.mean],
+    keepsValues: true)
   private var lateness = SampleChannel(
-    "lateness", family: "latency", .duration, better: .lower, statistics: [.mean, .p95])
+    "lateness", family: "latency", .duration, better: .lower, statistics: [.mean, .p95], keepsValues: false)
   private var overAnticipation = SampleChannel(
-    "over_anticipation", family: "latency", .duration, better: .lower, statistics: [.mean, .p95])
+    "over_anticipation", family: "latency", .duration, better: .lower, statistics: [.mean, .p95],
+    keepsValues: false)
 
   public init() {}
 
@@ -61,19 +63,49 @@ public struct EffectiveLatencyMetric: Metric {
     overAnticipation.append(contentsOf: other.overAnticipation)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    horizon.aggregate(scales, into: &row)
-    saved.aggregate(scales, into: &row)
-    lag.aggregate(scales, into: &row)
-    lateness.aggregate(scales, into: &row)
-    overAnticipation.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    horizon.aggregate(run, into: &row)
+    saved.aggregate(run, into: &row)
+    lag.aggregate(run, into: &row)
+    let tails = latenessAndOverAnticipationP95()
+    lateness.aggregate(run, into: &row, percentiles: (nil, tails.lateness))
+    overAnticipation.aggregate(run, into: &row, percentiles: (nil, tails.overAnticipation))
   }
+
+  /// The pooled p95 of lateness and of over-anticipation from the lag's order statistics: with the
+  /// lags sorted ascending, `L₍ₖ₎`, lateness's k-th smallest is `max(0, L₍ₖ₎)` and
+  /// over-anticipation's is `max(0, −L₍ₙ₋₁₋ₖ₎)`; type 7 interpolates between the two at its
+  /// virtual index (``Percentile``), so both come out to the bit as from their own values.
+  private func latenessAndOverAnticipationP95() -> (lateness: Double?, overAnticipation: Double?) {
+    let lags = lag.closedValues
+    let n = lags.count
+    guard n > 0 else { return (nil, nil) }
+    var scratch: [Double] = []
+    let virtualIndex = Double(n - 1) * 0.95
+    if virtualIndex >= Double(n - 1) {
+      // One value: the largest of each.
+      let pairs = lags.withUnsafeBufferPointer {
+        Percentile.orderStatisticPairs([n - 1, 0], ofUnchanged: $0, scratch: &scratch)
+      }
+      return (max(0, pairs[0].0), max(0, -pairs[1].0))
+    }
+    let k = Int(virtualIndex.rounded(.down))
+    let gamma = virtualIndex - Double(k)
+    let pairs = lags.withUnsafeBufferPointer {
+      Percentile.orderStatisticPairs([k, n - 2 - k], ofUnchanged: $0, scratch: &scratch)
+    }
+    let lateness = Percentile.lerp(max(0, pairs[0].0), max(0, pairs[0].1), gamma)
+    // Over-anticipation's k-th and (k+1)-th smallest are the lag's (n−1−k)-th and (n−2−k)-th.
+    let overAnticipation = Percentile.lerp(max(0, -pairs[1].1), max(0, -pairs[1].0), gamma)
+    return (lateness, overAnticipation)
+  }
+
+  /// The latency saved of every prediction of the finished strokes, in order.
+  var pooledLatencySaved: ArraySlice<Double> { saved.closedValues }
 
   mutating func reserveCapacity(_ count: Int) {
     horizon.reserveCapacity(count)
     saved.reserveCapacity(count)
     lag.reserveCapacity(count)
-    lateness.reserveCapacity(count)
-    overAnticipation.reserveCapacity(count)
   }
 }

@@ -36,10 +36,13 @@ public struct ErrorAtHorizonMetric: Metric {
     declined.append(contentsOf: other.declined)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    error.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    error.aggregate(run, into: &row)
     declined.aggregate(into: &row)
   }
+
+  /// The error of every prediction of the finished strokes, in order.
+  var pooledErrors: ArraySlice<Double> { error.closedValues }
 
   mutating func reserveCapacity(_ count: Int) { error.reserveCapacity(count) }
 }

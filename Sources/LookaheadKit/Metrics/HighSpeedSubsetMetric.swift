@@ -7,11 +7,12 @@
 /// percentile rather than a fixed speed needs no millimetre scale and keeps a quarter of the
 /// data on every dataset; the threshold is reported so that runs can be compared. The threshold
 /// is a property of the whole run, so this family has aggregate cells only.
+///
+/// It keeps only the true speeds; the errors and latencies saved of the subset are taken from
+/// the pools of the families that report them (``RunContext/errors``, ``RunContext/latencySaved``).
 public struct HighSpeedSubsetMetric: Metric {
   private let percentile: Double
   private var speeds: [Double] = []
-  private var errors: [Double] = []
-  private var saved: [Double] = []
   private var strokeEnds: [Int] = []
 
   public init(percentile: Double = 75) { self.percentile = percentile }
@@ -39,8 +40,6 @@ public struct HighSpeedSubsetMetric: Metric {
 
   public mutating func reset() {
     speeds.removeAll(keepingCapacity: true)
-    errors.removeAll(keepingCapacity: true)
-    saved.removeAll(keepingCapacity: true)
     strokeEnds.removeAll(keepingCapacity: true)
   }
 
@@ -49,8 +48,6 @@ public struct HighSpeedSubsetMetric: Metric {
   @inline(__always)
   public mutating func accumulate(_ outcome: PredictionOutcome, _ context: StrokeContext) {
     speeds.append(outcome.trueSpeed)
-    errors.append(outcome.error)
-    saved.append(outcome.latencySaved)
   }
 
   public mutating func endStroke(_ context: StrokeContext, into row: inout [Double?]) {
@@ -60,30 +57,41 @@ public struct HighSpeedSubsetMetric: Metric {
 
   public mutating func append(contentsOf other: HighSpeedSubsetMetric) {
     let offset = speeds.count
-    speeds.append(contentsOf: other.speeds)
-    errors.append(contentsOf: other.errors)
-    saved.append(contentsOf: other.saved)
+    speeds.append(contentsOf: other.speeds[0..<(other.strokeEnds.last ?? 0)])
     strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    // Speeds and errors in one unit: trace units when all strokes share them, else millimetres.
-    var speedsInUnit = speeds
-    var errorsInUnit = errors
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    let closed = strokeEnds.last ?? 0
+    guard run.errors.count == closed, run.latencySaved.count == closed else {
+      // Used on its own, without the pools of the error and latency families.
+      for _ in 0..<Self.columnCount { row.append(nil) }
+      return
+    }
     let native: Bool
-    if scales.uniformUnits {
+    // Speeds and errors in one unit: trace units when all strokes share them, else millimetres
+    // (then converted copies).
+    var speedsInUnit = speeds[0..<closed]
+    var errorsInUnit = run.errors
+    if run.uniformUnits {
       native = true
-    } else if scales.allScaled, scales.perStroke.count == strokeEnds.count {
+    } else if run.allScaled, run.perStroke.count == strokeEnds.count {
       native = false
       var start = 0
-      for (end, scale) in zip(strokeEnds, scales.perStroke) {
+      var convertedSpeeds: [Double] = []
+      var convertedErrors: [Double] = []
+      convertedSpeeds.reserveCapacity(closed)
+      convertedErrors.reserveCapacity(closed)
+      for (end, scale) in zip(strokeEnds, run.perStroke) {
         let s = scale ?? 1
         for index in start..<end {
-          speedsInUnit[index] *= s
-          errorsInUnit[index] *= s
+          convertedSpeeds.append(speeds[index] * s)
+          convertedErrors.append(run.errors[run.errors.startIndex + index] * s)
         }
         start = end
       }
+      speedsInUnit = convertedSpeeds[...]
+      errorsInUnit = convertedErrors[...]
     } else {
       for _ in 0..<Self.columnCount { row.append(nil) }
       return
@@ -98,18 +106,24 @@ public struct HighSpeedSubsetMetric: Metric {
       return
     }
     var subsetErrors: [Double] = []
-    subsetErrors.reserveCapacity(speedsInUnit.count - Int(Double(speedsInUnit.count - 1) * percentile / 100))
+    subsetErrors.reserveCapacity(closed - Int(Double(closed - 1) * percentile / 100))
     var savedSum = 0.0
-    for index in speedsInUnit.indices where speedsInUnit[index] >= threshold {
-      subsetErrors.append(errorsInUnit[index])
-      savedSum += saved[index]
+    speedsInUnit.withUnsafeBufferPointer { speeds in
+      errorsInUnit.withUnsafeBufferPointer { errors in
+        run.latencySaved.withUnsafeBufferPointer { saved in
+          for index in 0..<closed where speeds[index] >= threshold {
+            subsetErrors.append(errors[index])
+            savedSum += saved[index]
+          }
+        }
+      }
     }
     let count = subsetErrors.count
     var errorSum = 0.0
     for value in subsetErrors { errorSum += value }
     let mean = count > 0 ? errorSum / Double(count) : nil
     let p95 = Percentile.type7(95, of: &subsetErrors)
-    let toMillimetres: Double? = native ? scales.uniformScale : 1
+    let toMillimetres: Double? = native ? run.uniformScale : 1
     row.append(toMillimetres.map { threshold * $0 })
     row.append(native ? threshold : nil)
     row.append(Double(count))
@@ -122,7 +136,5 @@ public struct HighSpeedSubsetMetric: Metric {
 
   mutating func reserveCapacity(_ count: Int) {
     speeds.reserveCapacity(count)
-    errors.reserveCapacity(count)
-    saved.reserveCapacity(count)
   }
 }

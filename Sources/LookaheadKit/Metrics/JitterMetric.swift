@@ -55,8 +55,8 @@ public struct JitterMetric: Metric {
     jumps.append(contentsOf: other.jumps)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    jitter.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    jitter.aggregate(run, into: &row)
     jumps.aggregate(into: &row)
   }
 

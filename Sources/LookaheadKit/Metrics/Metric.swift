@@ -21,5 +21,5 @@ public protocol Metric: Sendable {
   /// Appends the strokes another accumulator scored after this one's.
   mutating func append(contentsOf other: Self)
   /// Appends the aggregate cells over all strokes so far.
-  func aggregate(_ scales: RunScales, into row: inout [Double?])
+  func aggregate(_ run: RunContext, into row: inout [Double?])
 }

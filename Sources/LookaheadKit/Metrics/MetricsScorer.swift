@@ -265,17 +265,19 @@ public struct MetricsScorer: Sendable {
 
   /// The scorecard of the finished strokes: their rows and the aggregate row.
   public func scorecard() -> Scorecard {
-    let runScales = RunScales(perStroke: scales, uniformUnits: uniformUnits)
+    let run = RunContext(
+      perStroke: scales, uniformUnits: uniformUnits, errors: errorMetric.pooledErrors,
+      latencySaved: latencyMetric.pooledLatencySaved)
     var row: [Double?] = []
-    errorMetric.aggregate(runScales, into: &row)
-    trackMetric.aggregate(runScales, into: &row)
-    latencyMetric.aggregate(runScales, into: &row)
-    displacementMetric.aggregate(runScales, into: &row)
-    jitterMetric.aggregate(runScales, into: &row)
-    overshootMetric.aggregate(runScales, into: &row)
-    directionMetric.aggregate(runScales, into: &row)
-    pressureMetric.aggregate(runScales, into: &row)
-    highSpeedMetric.aggregate(runScales, into: &row)
+    errorMetric.aggregate(run, into: &row)
+    trackMetric.aggregate(run, into: &row)
+    latencyMetric.aggregate(run, into: &row)
+    displacementMetric.aggregate(run, into: &row)
+    jitterMetric.aggregate(run, into: &row)
+    overshootMetric.aggregate(run, into: &row)
+    directionMetric.aggregate(run, into: &row)
+    pressureMetric.aggregate(run, into: &row)
+    highSpeedMetric.aggregate(run, into: &row)
     return Scorecard(
       columns: columns, strokes: strokes, aggregate: row.map(Self.finiteOrNil),
       predictionCount: strokes.reduce(0) { $0 + $1.predictionCount }, uniformUnits: uniformUnits,

@@ -68,6 +68,80 @@ public enum Percentile {
     return type7(percent, of: &scratch)
   }
 
+  /// Type-7 percentiles `percents` of `values`, which are left as they are, in the order asked
+  /// (`nil` for a percent outside 0…100 or when `values` is empty). The same numbers as
+  /// ``type7(_:of:)`` on a copy of `values` for each percent; the work is shared (one copy or one
+  /// narrowing pass for all of them).
+  static func type7(
+    _ percents: [Double], ofUnchanged values: UnsafeBufferPointer<Double>, scratch: inout [Double]
+  ) -> [Double?] {
+    let count = values.count
+    guard count > 0 else { return percents.map { _ in nil } }
+    // Each percent's virtual index and the order statistics it interpolates.
+    var lowerRanks: [Int] = []
+    var gammas: [Double] = []
+    for percent in percents {
+      guard percent.isFinite, percent >= 0, percent <= 100 else {
+        lowerRanks.append(-1)
+        gammas.append(0)
+        continue
+      }
+      let virtualIndex = Double(count - 1) * (percent / 100)
+      if virtualIndex >= Double(count - 1) {
+        lowerRanks.append(count - 1)
+        gammas.append(0)
+      } else {
+        let lower = Int(virtualIndex.rounded(.down))
+        lowerRanks.append(lower)
+        gammas.append(virtualIndex - Double(lower))
+      }
+    }
+    let pairs = orderStatisticPairs(lowerRanks.filter { $0 >= 0 }, ofUnchanged: values, scratch: &scratch)
+    var next = 0
+    return zip(lowerRanks, gammas).map { lower, gamma -> Double? in
+      guard lower >= 0 else { return nil }
+      let (a, b) = pairs[next]
+      next += 1
+      return lower == count - 1 ? a : lerp(a, b, gamma)
+    }
+  }
+
+  /// For each rank `k` in `ranks` (each in `0..<values.count`), the `k`-th and (`k`+1)-th smallest
+  /// of `values` (the second is +∞ for the last rank); `values` are left as they are. The order
+  /// statistics from which any type-7 percentile, and any percentile of a monotone function of
+  /// the values, interpolates.
+  static func orderStatisticPairs(
+    _ ranks: [Int], ofUnchanged values: UnsafeBufferPointer<Double>, scratch: inout [Double]
+  ) -> [(Double, Double)] {
+    let count = values.count
+    var pairs: [(Double, Double)] = []
+    pairs.reserveCapacity(ranks.count)
+    if count >= narrowingThreshold {
+      for k in ranks {
+        guard let pair = narrowedSelect(k, in: values) else { break }
+        pairs.append(pair)
+      }
+      if pairs.count == ranks.count { return pairs }
+      pairs.removeAll()
+    }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: values)
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      for k in ranks {
+        let a = select(k, in: buffer)
+        // Everything after k is ≥ a now; the next order statistic is the least of them.
+        var b = Double.infinity
+        var index = k + 1
+        while index < buffer.count {
+          if buffer[index] < b { b = buffer[index] }
+          index += 1
+        }
+        pairs.append((a, b))
+      }
+    }
+    return pairs
+  }
+
   /// Below this many values the quickselect alone is as fast as narrowing first.
   static let narrowingThreshold = 4096
   /// Values sampled to choose the two pivots from `n`: 16 √n (1024 for the smallest pools, about

@@ -27,7 +27,7 @@ public struct PressureErrorMetric: Metric {
 
   public mutating func append(contentsOf other: PressureErrorMetric) { pressure.append(contentsOf: other.pressure) }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) { pressure.aggregate(scales, into: &row) }
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) { pressure.aggregate(run, into: &row) }
 
   mutating func reserveCapacity(_ count: Int) { pressure.reserveCapacity(count) }
 }

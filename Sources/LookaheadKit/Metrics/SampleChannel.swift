@@ -24,14 +24,14 @@ public enum MetricQuantity: Sendable, Hashable {
   case speed
 }
 
-/// A stream of values of one metric (for example the error of every prediction), kept so that
-/// per-stroke and pooled statistics, percentiles included, come out exactly.
+/// A stream of values of one metric (for example the error of every prediction), summarised per
+/// stroke and pooled over the run, percentiles exact.
 ///
-/// Values are appended in trace units (seconds, degrees…) to one buffer for the whole run, whose
-/// capacity survives ``reset()``, so appending allocates nothing once warmed up; a stroke's
-/// statistics are computed in a reused scratch buffer at ``endStroke(scale:into:)``.
-/// Aggregates are computed from the pooled buffer in stroke order, so they do not depend on how
-/// the strokes were split across threads.
+/// Each value is folded as it arrives into its stroke's sum, sum of squares and maximum, so means,
+/// RMS and maxima need no stored values. Only a channel that reports percentiles keeps its values
+/// (in trace units, seconds, degrees…), in one buffer for the whole run whose capacity survives
+/// ``reset()``, so appending allocates nothing once warmed up. Pooled sums add the strokes' sums
+/// in stroke order, so the aggregate does not depend on how strokes were split across threads.
 struct SampleChannel: Sendable {
   let name: String
   let family: String
@@ -46,21 +46,22 @@ struct SampleChannel: Sendable {
   /// stroke's values each; only the error reports them per stroke, other channels leave those
   /// per-stroke cells empty (their aggregate percentiles are always there).
   let perStrokePercentiles: Bool
+  /// The channel keeps its values for its percentiles. A channel whose values are a monotone
+  /// function of another's takes its aggregate percentiles from that one's order statistics
+  /// instead (see ``aggregate(_:into:percentiles:)``), and reports none per stroke.
+  let keepsValues: Bool
+  /// The values, in order, when ``keepsValues`` (otherwise empty).
   private(set) var values: [Double] = []
-  /// End offset in ``values`` of each finished stroke.
-  private(set) var strokeEnds: [Int] = []
-  /// Sum of each finished stroke's values (for the mean over strokes).
-  private var strokeSums: [Double] = []
-  /// The pooled fold over `values[0..<foldedCount]`, continued as strokes close, so that the
-  /// aggregate's sum, sum of squares and maximum need no second pass over every value.
-  private var pooled = Fold()
-  private var foldedCount = 0
+  /// The open stroke's fold.
+  private var open = Fold()
+  /// The fold of each finished stroke, in order.
+  private(set) var strokeFolds: [Fold] = []
   private var scratch: [Double] = []
 
   init(
     _ name: String, family: String, _ quantity: MetricQuantity, better: BetterDirection,
     signed: Bool = false, statistics: [MetricStatistic], perStroke: Bool = false,
-    perStrokePercentiles: Bool = false
+    perStrokePercentiles: Bool = false, keepsValues: Bool? = nil
   ) {
     self.perStrokePercentiles = perStrokePercentiles || perStroke
     self.name = name
@@ -70,51 +71,53 @@ struct SampleChannel: Sendable {
     self.signed = signed
     self.statistics = statistics
     self.perStroke = perStroke
+    self.keepsValues = keepsValues ?? (statistics.contains(.p50) || statistics.contains(.p95))
   }
 
   @inline(__always)
-  mutating func append(_ value: Double) { values.append(value) }
+  mutating func append(_ value: Double) {
+    open.add(value)
+    if keepsValues { values.append(value) }
+  }
 
   /// Room for `count` values of the run (the per-stroke scratch grows to the longest stroke).
   mutating func reserveCapacity(_ count: Int) {
-    values.reserveCapacity(count)
+    if keepsValues { values.reserveCapacity(count) }
   }
 
   mutating func reset() {
     values.removeAll(keepingCapacity: true)
-    strokeEnds.removeAll(keepingCapacity: true)
-    strokeSums.removeAll(keepingCapacity: true)
-    pooled = Fold()
-    foldedCount = 0
+    strokeFolds.removeAll(keepingCapacity: true)
+    open = Fold()
   }
 
-  private var strokeStart: Int { strokeEnds.last ?? 0 }
+  /// Number of kept values of the finished strokes.
+  private var closedCount: Int { keepsValues ? values.count - open.count : 0 }
+
+  /// The kept values of the finished strokes, in order (empty unless ``keepsValues``).
+  var closedValues: ArraySlice<Double> { values[0..<closedCount] }
 
   // MARK: - Columns
 
   private struct UnitVariant {
     var suffix: String
     var unit: MetricUnit
-    /// Trace-unit values are multiplied by the stroke's scale.
-    var scaled: Bool
-    var factor: Double
   }
 
   private var variants: [UnitVariant] {
     switch quantity {
     case .length:
       return [
-        UnitVariant(suffix: "_mm", unit: .millimetres, scaled: true, factor: 1),
-        UnitVariant(suffix: "_native", unit: .traceUnits, scaled: false, factor: 1),
+        UnitVariant(suffix: "_mm", unit: .millimetres), UnitVariant(suffix: "_native", unit: .traceUnits),
       ]
     case .speed:
       return [
-        UnitVariant(suffix: "_mm_per_s", unit: .millimetresPerSecond, scaled: true, factor: 1),
-        UnitVariant(suffix: "_native_per_s", unit: .traceUnitsPerSecond, scaled: false, factor: 1),
+        UnitVariant(suffix: "_mm_per_s", unit: .millimetresPerSecond),
+        UnitVariant(suffix: "_native_per_s", unit: .traceUnitsPerSecond),
       ]
-    case .duration: return [UnitVariant(suffix: "_ms", unit: .milliseconds, scaled: false, factor: 1000)]
-    case .angle: return [UnitVariant(suffix: "_deg", unit: .degrees, scaled: false, factor: 1)]
-    case .pressure: return [UnitVariant(suffix: "", unit: .pressure, scaled: false, factor: 1)]
+    case .duration: return [UnitVariant(suffix: "_ms", unit: .milliseconds)]
+    case .angle: return [UnitVariant(suffix: "_deg", unit: .degrees)]
+    case .pressure: return [UnitVariant(suffix: "", unit: .pressure)]
     }
   }
 
@@ -145,8 +148,8 @@ struct SampleChannel: Sendable {
 
   // MARK: - Statistics
 
-  /// Every statistic of one set of values, computed once (percentiles share one scratch copy).
-  private struct Summary {
+  /// Every statistic of one set of values, computed once.
+  struct Summary {
     var mean: Double?
     var rms: Double?
     var p50: Double?
@@ -164,67 +167,75 @@ struct SampleChannel: Sendable {
       case .strokeMean: return strokeMean
       }
     }
+
+    /// Mean, RMS and maximum of the values folded into `fold`; the rest `nil`.
+    init(_ fold: Fold) {
+      guard fold.count > 0 else { return }
+      let count = Double(fold.count)
+      mean = fold.sum / count
+      rms = (fold.sumOfSquares / count).squareRoot()
+      max = fold.largest
+      strokeMean = mean
+    }
+
+    /// The same summary of lengths in another unit (every statistic scales linearly, s > 0).
+    func scaled(by scale: Double) -> Summary {
+      var result = self
+      result.mean = mean.map { $0 * scale }
+      result.rms = rms.map { $0 * scale }
+      result.p50 = p50.map { $0 * scale }
+      result.p95 = p95.map { $0 * scale }
+      result.max = max.map { $0 * scale }
+      result.strokeMean = strokeMean.map { $0 * scale }
+      return result
+    }
   }
 
-  private var wantsPercentiles: Bool { statistics.contains(.p50) || statistics.contains(.p95) }
-
-  /// Sum, sum of squares and largest of values taken in order, one at a time: the same numbers,
-  /// to the bit, whether the values come in one loop or stroke after stroke.
-  private struct Fold {
+  /// Count, sum, sum of squares and largest of values taken in order, one at a time.
+  struct Fold: Sendable {
+    var count = 0
     var sum = 0.0
     var sumOfSquares = 0.0
     var largest = -Double.infinity
 
     @inline(__always)
     mutating func add(_ v: Double) {
+      count &+= 1
       sum += v
       sumOfSquares += v * v
       if v > largest { largest = v }
     }
 
-    mutating func add(_ buffer: [Double], _ range: Range<Int>) {
-      buffer.withUnsafeBufferPointer { buffer in
-        for index in range { add(buffer[index]) }
-      }
+    /// Adds a whole stroke's fold, its values multiplied by `factor` (> 0).
+    mutating func add(_ stroke: Fold, factor: Double = 1) {
+      count += stroke.count
+      sum += stroke.sum * factor
+      sumOfSquares += stroke.sumOfSquares * (factor * factor)
+      if stroke.count > 0, stroke.largest * factor > largest { largest = stroke.largest * factor }
     }
   }
 
-  /// Summary of `buffer[range]`; `scratch` is reused for the percentiles. Static, so that
-  /// passing the channel's own buffers never copies them.
-  private static func summarize(
-    _ buffer: [Double], _ range: Range<Int>, percentiles wantsPercentiles: Bool, scratch: inout [Double]
-  ) -> Summary {
-    var fold = Fold()
-    fold.add(buffer, range)
-    return summarize(buffer, range, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
+  /// The pooled p50 and p95 of `values` (left unchanged; `scratch` is reused), as this channel
+  /// reports them; the work is shared by the two.
+  private func percentiles(
+    of values: UnsafeBufferPointer<Double>, into summary: inout Summary, scratch: inout [Double]
+  ) {
+    let wanted: [Double] = statistics.contains(.p50) ? (statistics.contains(.p95) ? [50, 95] : [50]) : [95]
+    let results = Percentile.type7(wanted, ofUnchanged: values, scratch: &scratch)
+    for (percent, result) in zip(wanted, results) {
+      if percent == 50 { summary.p50 = result } else { summary.p95 = result }
+    }
   }
 
-  /// Summary of `buffer[range]` whose fold is `fold`.
-  private static func summarize(
-    _ buffer: [Double], _ range: Range<Int>, fold: Fold, percentiles wantsPercentiles: Bool,
-    scratch: inout [Double]
-  ) -> Summary {
-    guard !range.isEmpty else { return Summary() }
-    let count = Double(range.count)
-    var summary = Summary(
-      mean: fold.sum / count, rms: (fold.sumOfSquares / count).squareRoot(), max: fold.largest,
-      strokeMean: fold.sum / count)
-    if wantsPercentiles {
-      if range.count >= Percentile.narrowingThreshold {
-        // A pool: selected where it lies, without a copy.
-        buffer.withUnsafeBufferPointer { pointer in
-          let values = UnsafeBufferPointer(rebasing: pointer[range])
-          summary.p95 = Percentile.type7(95, ofUnchanged: values, scratch: &scratch)
-          summary.p50 = Percentile.type7(50, ofUnchanged: values, scratch: &scratch)
-        }
-      } else {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: buffer[range])
-        summary.p95 = Percentile.type7(95, of: &scratch)
-        summary.p50 = Percentile.type7(50, of: &scratch)
-      }
-    }
-    return summary
+  /// The same for one stroke's few values: selected in place in a copy, allocating nothing once
+  /// `scratch` has grown to the longest stroke.
+  private func strokePercentiles(
+    of values: ArraySlice<Double>, into summary: inout Summary, scratch: inout [Double]
+  ) {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: values)
+    if statistics.contains(.p95) { summary.p95 = Percentile.type7(95, of: &scratch) }
+    if statistics.contains(.p50) { summary.p50 = Percentile.type7(50, of: &scratch) }
   }
 
   /// Appends the cells of `native` (and, for lengths and speeds, of its millimetre version).
@@ -239,91 +250,78 @@ struct SampleChannel: Sendable {
 
   /// Appends this stroke's cells to `row` and closes the stroke.
   mutating func endStroke(scale: Double?, into row: inout [Double?]) {
-    let range = strokeStart..<values.count
-    var stroke = Fold()
-    if foldedCount == range.lowerBound {
-      // One pass feeds the stroke's fold and continues the pooled one.
-      var pooled = self.pooled
-      values.withUnsafeBufferPointer { buffer in
-        for index in range {
-          let v = buffer[index]
-          stroke.add(v)
-          pooled.add(v)
-        }
-      }
-      self.pooled = pooled
-    } else {
-      stroke.add(values, range)
-      pooled.add(values, foldedCount..<values.count)
+    var native = Summary(open)
+    if keepsValues, perStrokePercentiles, open.count > 0 {
+      var scratch: [Double] = []
+      swap(&scratch, &self.scratch)
+      strokePercentiles(of: values[closedCount..<values.count], into: &native, scratch: &scratch)
+      swap(&scratch, &self.scratch)
     }
-    foldedCount = values.count
-    let native = Self.summarize(
-      values, range, fold: stroke, percentiles: wantsPercentiles && perStrokePercentiles, scratch: &scratch)
-    appendCells(native: native, millimetres: scale.map { Self.scaled(native, by: $0) }, nativeValid: true, into: &row)
-    strokeEnds.append(values.count)
-    strokeSums.append(stroke.sum)
-  }
-
-  /// A summary of lengths in another unit (every statistic scales linearly, s > 0).
-  private static func scaled(_ summary: Summary, by scale: Double) -> Summary {
-    Summary(
-      mean: summary.mean.map { $0 * scale }, rms: summary.rms.map { $0 * scale }, p50: summary.p50.map { $0 * scale },
-      p95: summary.p95.map { $0 * scale }, max: summary.max.map { $0 * scale },
-      strokeMean: summary.strokeMean.map { $0 * scale })
+    appendCells(native: native, millimetres: scale.map { native.scaled(by: $0) }, nativeValid: true, into: &row)
+    strokeFolds.append(open)
+    open = Fold()
   }
 
   /// Appends `other`'s strokes after ours.
   mutating func append(contentsOf other: SampleChannel) {
-    let offset = values.count
-    values.append(contentsOf: other.values)
-    strokeEnds.append(contentsOf: other.strokeEnds.map { $0 + offset })
-    strokeSums.append(contentsOf: other.strokeSums)
+    values.append(contentsOf: other.values[0..<other.closedCount])
+    strokeFolds.append(contentsOf: other.strokeFolds)
   }
 
   /// Mean over strokes of each stroke's mean, each multiplied by its factor.
-  private func strokeMean(_ ranges: [Range<Int>], factors: [Double]?) -> Double? {
+  private func strokeMean(factors: [Double]?) -> Double? {
     var sum = 0.0
     var strokes = 0
-    for (index, range) in ranges.enumerated() where !range.isEmpty {
-      sum += strokeSums[index] / Double(range.count) * (factors?[index] ?? 1)
+    for (index, fold) in strokeFolds.enumerated() where fold.count > 0 {
+      sum += fold.sum / Double(fold.count) * (factors?[index] ?? 1)
       strokes += 1
     }
     return strokes > 0 ? sum / Double(strokes) : nil
   }
 
-  /// Appends the aggregate cells to `row`.
-  func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    var ranges: [Range<Int>] = []
-    var start = 0
-    for end in strokeEnds {
-      ranges.append(start..<end)
-      start = end
-    }
+  /// Appends the aggregate cells to `row` (over the finished strokes); `percentiles` are the
+  /// pooled p50 and p95 when the channel keeps no values of its own.
+  func aggregate(
+    _ run: RunContext, into row: inout [Double?], percentiles given: (p50: Double?, p95: Double?)? = nil
+  ) {
     var scratch: [Double] = []
     let isLength = quantity == .length || quantity == .speed
-    // The pooled fold continues over what no closed stroke has folded yet (values joined from
-    // another channel, or a stroke still open), so it is the fold of every value in order.
-    var fold = pooled
-    fold.add(values, foldedCount..<values.count)
-    var native = Self.summarize(
-      values, 0..<values.count, fold: fold, percentiles: wantsPercentiles, scratch: &scratch)
-    native.strokeMean = strokeMean(ranges, factors: nil)
-    let nativeValid = !isLength || scales.uniformUnits
+    var pooled = Fold()
+    for fold in strokeFolds { pooled.add(fold) }
+    var native = Summary(pooled)
+    let closed = closedCount
+    if keepsValues, closed > 0 {
+      values.withUnsafeBufferPointer { buffer in
+        percentiles(of: UnsafeBufferPointer(rebasing: buffer[0..<closed]), into: &native, scratch: &scratch)
+      }
+    }
+    if !keepsValues, let given {
+      native.p50 = given.p50
+      native.p95 = given.p95
+    }
+    native.strokeMean = strokeMean(factors: nil)
+    let nativeValid = !isLength || run.uniformUnits
     var millimetres: Summary? = nil
     if isLength {
-      if let scale = scales.uniformScale {
-        millimetres = Self.scaled(native, by: scale)
-      } else if scales.allScaled, scales.perStroke.count == ranges.count {
-        // Mixed scales: convert each stroke's values to millimetres before pooling.
-        let factors = scales.perStroke.map { $0 ?? 1 }
-        var converted: [Double] = []
-        converted.reserveCapacity(values.count)
-        for (range, factor) in zip(ranges, factors) {
-          for v in values[range] { converted.append(v * factor) }
+      if let scale = run.uniformScale {
+        millimetres = native.scaled(by: scale)
+      } else if run.allScaled, run.perStroke.count == strokeFolds.count {
+        // Mixed scales: each stroke converted to millimetres before pooling.
+        let factors = run.perStroke.map { $0 ?? 1 }
+        var pooledMillimetres = Fold()
+        for (fold, factor) in zip(strokeFolds, factors) { pooledMillimetres.add(fold, factor: factor) }
+        var summary = Summary(pooledMillimetres)
+        if keepsValues {
+          var converted: [Double] = []
+          converted.reserveCapacity(closed)
+          var start = 0
+          for (fold, factor) in zip(strokeFolds, factors) {
+            for v in values[start..<(start + fold.count)] { converted.append(v * factor) }
+            start += fold.count
+          }
+          converted.withUnsafeBufferPointer { percentiles(of: $0, into: &summary, scratch: &scratch) }
         }
-        var summary = Self.summarize(
-          converted, 0..<converted.count, percentiles: wantsPercentiles, scratch: &scratch)
-        summary.strokeMean = strokeMean(ranges, factors: factors)
+        summary.strokeMean = strokeMean(factors: factors)
         millimetres = summary
       }
     }

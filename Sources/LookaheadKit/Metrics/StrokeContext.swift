@@ -18,12 +18,29 @@ public struct StrokeContext: Sendable {
   public var finalDirectionY: Double
 }
 
-/// The scales of the strokes of a run, to convert pooled trace-unit statistics to millimetres.
-public struct RunScales: Sendable {
+/// What a metric family may need about the whole run when it aggregates: the strokes' scales,
+/// to convert pooled trace-unit statistics to millimetres, and the per-prediction values that
+/// several families use (kept once, by the family that reports them).
+public struct RunContext: Sendable {
   /// Millimetres per unit of each stroke, in stroke order.
   public var perStroke: [Double?]
   /// All strokes share one coordinate unit and scale, so trace-unit statistics mean something.
   public var uniformUnits: Bool
+  /// The error of every prediction, in order (trace units; ``ErrorAtHorizonMetric`` keeps them).
+  public var errors: ArraySlice<Double>
+  /// The latency saved of every prediction, in order (seconds; ``EffectiveLatencyMetric`` keeps
+  /// them).
+  public var latencySaved: ArraySlice<Double>
+
+  public init(
+    perStroke: [Double?], uniformUnits: Bool, errors: ArraySlice<Double> = [], latencySaved: ArraySlice<Double> = []
+  ) {
+    self.perStroke = perStroke
+    self.uniformUnits = uniformUnits
+    self.errors = errors
+    self.latencySaved = latencySaved
+  }
+
   /// The one scale when ``uniformUnits`` and it is known.
   public var uniformScale: Double? {
     guard uniformUnits, let first = perStroke.first else { return nil }

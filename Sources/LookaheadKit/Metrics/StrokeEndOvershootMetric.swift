@@ -43,7 +43,7 @@ public struct StrokeEndOvershootMetric: Metric {
     overshoot.append(contentsOf: other.overshoot)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    overshoot.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    overshoot.aggregate(run, into: &row)
   }
 }

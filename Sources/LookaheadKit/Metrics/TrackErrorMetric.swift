@@ -47,9 +47,9 @@ public struct TrackErrorMetric: Metric {
     undefined.append(contentsOf: other.undefined)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    along.aggregate(scales, into: &row)
-    cross.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    along.aggregate(run, into: &row)
+    cross.aggregate(run, into: &row)
     undefined.aggregate(into: &row)
   }
 

@@ -33,5 +33,5 @@ public struct WrongDirectionMetric: Metric {
 
   public mutating func append(contentsOf other: WrongDirectionMetric) { wrong.append(contentsOf: other.wrong) }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) { wrong.aggregate(into: &row) }
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) { wrong.aggregate(into: &row) }
 }

@@ -60,10 +60,10 @@ public struct WrongDistanceOrientationMetric: Metric {
     orientation.append(contentsOf: other.orientation)
   }
 
-  public func aggregate(_ scales: RunScales, into row: inout [Double?]) {
-    distance.aggregate(scales, into: &row)
-    absoluteDistance.aggregate(scales, into: &row)
-    orientation.aggregate(scales, into: &row)
+  public func aggregate(_ run: RunContext, into row: inout [Double?]) {
+    distance.aggregate(run, into: &row)
+    absoluteDistance.aggregate(run, into: &row)
+    orientation.aggregate(run, into: &row)
   }
 
   mutating func reserveCapacity(_ count: Int) {

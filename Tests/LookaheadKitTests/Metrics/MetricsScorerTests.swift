@@ -1,5 +1,5 @@
 import Foundation
-import LookaheadKit
+@testable import LookaheadKit
 import Testing
 
 /// The scorer as a whole: joining parallel runs, units across traces, bad input, JSON and CSV.
@@ -37,6 +37,36 @@ import Testing
     #expect(other.scorecard() == whole)
     #expect(whole.strokes.count == 3)
     #expect(whole.predictionCount == 40 + 30 + 50)
+  }
+
+  /// Pooled statistics against the per-prediction outcomes, computed here independently: means
+  /// and maxima from all outcomes, and the p95 of lateness and over-anticipation (which the scorer
+  /// derives from the lag's order statistics) from their own values, to the bit. The linear
+  /// extrapolation overshoots the bends and reversals of these strokes and trails elsewhere, so
+  /// both tails are non-zero.
+  @Test func pooledStatisticsMatchTheOutcomes() throws {
+    var scorer = try MetricsScorer()
+    var outcomes: [PredictionOutcome] = []
+    for (index, stroke) in Self.strokes.enumerated() {
+      try scorer.beginStroke(
+        stroke, metadata: MetricTestStrokes.metadata(), reference: StrokeReference(source: "synthetic", strokeIndex: index))
+      for event in Self.events(stroke) { outcomes.append(try scorer.accumulate(event)) }
+      try scorer.endStroke()
+    }
+    let card = scorer.scorecard()
+    var lateness = outcomes.map { max(0, $0.remainingLag) }
+    var overAnticipation = outcomes.map { max(0, -$0.remainingLag) }
+    let latenessP95 = try #require(Percentile.type7(95, of: &lateness))
+    let overAnticipationP95 = try #require(Percentile.type7(95, of: &overAnticipation))
+    #expect(latenessP95 > 0)
+    #expect(overAnticipationP95 > 0)
+    #expect(card.value("lateness_p95_ms") == latenessP95 * 1000)
+    #expect(card.value("over_anticipation_p95_ms") == overAnticipationP95 * 1000)
+    var errors = outcomes.map(\.error)
+    #expect(card.value("error_p95_native") == Percentile.type7(95, of: &errors))
+    #expect(card.value("error_max_native") == errors.max())
+    let meanError = try #require(card.value("error_mean_native"))
+    #expect(abs(meanError - errors.reduce(0, +) / Double(errors.count)) < 1e-12 * meanError)
   }
 
   @Test func everyRowHasOneCellPerColumn() throws {

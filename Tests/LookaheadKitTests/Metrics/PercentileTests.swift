@@ -53,6 +53,34 @@ import _LookaheadTestSupport
     }
   }
 
+  /// Several percentiles at once (one copy or one narrowing per rank, shared) are the numbers
+  /// each single call gives, in the order asked, on small inputs and on ones large enough to be
+  /// narrowed; and the order-statistic pairs are a sort's neighbours.
+  @Test func severalPercentilesAgreeWithOneAtATime() {
+    var generator = SeededGenerator(seed: 7)
+    for count in [1, 2, 3, 17, 200, Percentile.narrowingThreshold + 123, 50_000] {
+      let values = (0..<count).map { _ in Double(generator.next() % 100_000) / 1000 - 20 }
+      let percents = [95.0, 50, 0, 100, 150, 12.5]
+      var scratch: [Double] = []
+      let together = values.withUnsafeBufferPointer { Percentile.type7(percents, ofUnchanged: $0, scratch: &scratch) }
+      let single = percents.map { percent -> Double? in
+        var copy = values
+        return Percentile.type7(percent, of: &copy)
+      }
+      #expect(together == single, "count \(count)")
+      #expect(together[4] == nil)
+      let sorted = values.sorted()
+      let ranks = [count - 1, 0, count / 2]
+      let pairs = values.withUnsafeBufferPointer { Percentile.orderStatisticPairs(ranks, ofUnchanged: $0, scratch: &scratch) }
+      for (rank, pair) in zip(ranks, pairs) {
+        #expect(pair.0 == sorted[rank], "count \(count) rank \(rank)")
+        #expect(pair.1 == (rank + 1 < count ? sorted[rank + 1] : .infinity), "count \(count) rank \(rank)")
+      }
+    }
+    var scratch: [Double] = []
+    #expect([Double]().withUnsafeBufferPointer { Percentile.type7([50], ofUnchanged: $0, scratch: &scratch) } == [nil])
+  }
+
   /// Large inputs take the narrowing path (sample pivots, count, partition, select in the
   /// middle); its result must still be the order statistics a sort gives, for shapes that are
   /// hard on a strided sample (sorted, reversed, periodic with the sample's stride, few distinct
