@@ -84,7 +84,7 @@ public struct Evaluator: Sendable {
     // Moved out of `results`, so that appending does not copy its buffers first.
     var total = try results.removeFirst().get()
     for result in results { total.append(contentsOf: try result.get()) }
-    return total.scorecard()
+    return total.scorecard(parts: parts)
   }
 
   /// About how many frames the replay gives `strokes` (one per delivered kept sample, at most;

@@ -79,7 +79,10 @@ public struct HorizonSweep: Sendable {
       let scorers = try result.get()
       for h in totals.indices { totals[h].append(contentsOf: scorers[h]) }
     }
-    return totals.map { $0.scorecard() }
+    // The horizons' scorecards, shared out across the cores.
+    let finished = totals
+    return parallelChunks(count: finished.count, parts: parts) { range in range.map { finished[$0].scorecard() } }
+      .flatMap { $0 }
   }
 
   static func sweep<P: Predictor>(

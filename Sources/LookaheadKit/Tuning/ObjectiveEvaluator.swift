@@ -329,6 +329,6 @@ public struct ObjectiveEvaluator: Sendable {
     }
     var total = try MetricsScorer(settings: settings)
     for result in results { total.append(contentsOf: try result.get()) }
-    return total.scorecard()
+    return total.scorecard(parts: parts)
   }
 }

@@ -32,6 +32,8 @@ import Testing
     var first = try Self.scorer(0..<1)
     first.append(contentsOf: try Self.scorer(1..<3))
     #expect(first.scorecard() == whole)
+    // Families aggregated concurrently: the same cells in the same order.
+    #expect(first.scorecard(parts: 3) == whole)
     var other = try Self.scorer(0..<2)
     other.append(contentsOf: try Self.scorer(2..<3))
     #expect(other.scorecard() == whole)
