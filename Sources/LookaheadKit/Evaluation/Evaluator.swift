@@ -7,7 +7,7 @@ import LookaheadRuntime
 /// shown with where the pen really was when the frame was really presented (a missed frame is
 /// shown one refresh late, and scored then).
 ///
-/// Strokes are split into contiguous runs, one per core, each with its own scorer; the runs are
+/// Strokes are split into contiguous runs of about equal numbers of samples, one per core, each with its own scorer; the runs are
 /// joined in stroke order, so the scorecard is identical, to the bit, for any number of cores.
 public struct Evaluator: Sendable {
   public var replay: Replay
@@ -61,8 +61,16 @@ public struct Evaluator: Sendable {
     let settings = metricSettings
     let replay = self.replay
     let decimation = replay.profile.digitizer.decimation
-    var results = parallelChunks(count: indices.count, parts: parts) { range -> Result<MetricsScorer, Error> in
+    // Runs of strokes with about equal numbers of samples, one per core.
+    var cumulativeSamples = [0]
+    cumulativeSamples.reserveCapacity(indices.count + 1)
+    for index in indices {
+      cumulativeSamples.append(cumulativeSamples[cumulativeSamples.count - 1] + trace.strokes[index].samples.count)
+    }
+    let runs = balancedRuns(cumulativeWeights: cumulativeSamples, parts: parts)
+    var results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
       Result {
+        let range = runs[chunk.lowerBound]
         var scorer = try MetricsScorer(settings: settings)
         // The first run's scorer becomes the total, so it makes room for every run's predictions
         // and joining copies only the later runs' values once.

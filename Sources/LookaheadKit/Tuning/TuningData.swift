@@ -77,24 +77,7 @@ public struct TuningData: Sendable {
   /// samples, not strokes, and strokes differ in length from dataset to dataset, so equal stroke
   /// counts left one core with a quarter more work than the other on the shared corpus.
   public func strokeRuns(parts: Int) -> [Range<Int>] {
-    let count = strokes.count
-    let partCount = max(1, min(parts, count))
-    let total = cleanedStarts[count]
-    var runs: [Range<Int>] = []
-    var start = 0
-    for part in 1...partCount {
-      var end = count
-      if part < partCount {
-        // The first stroke boundary at or past this part's share of the samples, leaving at
-        // least one stroke for each later part.
-        let share = total * part / partCount
-        end = start + 1
-        while end < count - (partCount - part), cleanedStarts[end] < share { end += 1 }
-      }
-      runs.append(start..<end)
-      start = end
-    }
-    return runs
+    balancedRuns(cumulativeWeights: Array(cleanedStarts[0...strokes.count]), parts: parts)
   }
 
   /// The same traces with only the strokes of `writers`.
