@@ -14,6 +14,8 @@ public struct Evaluator: Sendable {
   public var metricSettings: MetricSettings
   /// How many cores to use.
   public var parts: Int
+  /// Scorers of finished evaluations, reused by the next ones.
+  private let reuse = ScorerReuse()
 
   public init(replay: Replay, metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount) {
     self.replay = replay
@@ -61,6 +63,7 @@ public struct Evaluator: Sendable {
     let settings = metricSettings
     let replay = self.replay
     let decimation = replay.profile.digitizer.decimation
+    let reuse = self.reuse
     // Runs of strokes with about equal numbers of samples, one per core.
     var cumulativeSamples = [0]
     cumulativeSamples.reserveCapacity(indices.count + 1)
@@ -71,7 +74,7 @@ public struct Evaluator: Sendable {
     var results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
       Result {
         let range = runs[chunk.lowerBound]
-        var scorer = try MetricsScorer(settings: settings)
+        var scorer = try reuse.take(settings: settings)
         // The first run's scorer becomes the total, so it makes room for every run's predictions
         // and joining copies only the later runs' values once.
         let reserved = range.lowerBound == 0 ? 0..<indices.count : range
@@ -91,8 +94,14 @@ public struct Evaluator: Sendable {
     guard !results.isEmpty else { return try MetricsScorer(settings: settings).scorecard() }
     // Moved out of `results`, so that appending does not copy its buffers first.
     var total = try results.removeFirst().get()
-    for result in results { total.append(contentsOf: try result.get()) }
-    return total.scorecard(parts: parts)
+    for result in results {
+      let scorer = try result.get()
+      total.append(contentsOf: scorer)
+      reuse.give(scorer)
+    }
+    let scorecard = total.scorecard(parts: parts)
+    reuse.give(total)
+    return scorecard
   }
 
   /// About how many frames the replay gives `strokes` (one per delivered kept sample, at most;
@@ -106,7 +115,7 @@ public struct Evaluator: Sendable {
   func evaluate(
     _ trace: Trace, predictorForStroke: (Stroke) -> any Predictor, record: (Record) throws -> Void
   ) throws -> Scorecard {
-    var scorer = try MetricsScorer(settings: metricSettings)
+    var scorer = try reuse.take(settings: metricSettings)
     let indices = trace.strokes.indices.filter { !trace.strokes[$0].isHover }
     scorer.reserveCapacity(
       predictions: Self.expectedPredictions(indices[...], of: trace, decimation: replay.profile.digitizer.decimation),
@@ -118,7 +127,9 @@ public struct Evaluator: Sendable {
           predictor: predictorForStroke(trace.strokes[strokeIndex]), scorer: &scorer, record: record)
       }
     }
-    return scorer.scorecard()
+    let scorecard = scorer.scorecard()
+    reuse.give(scorer)
+    return scorecard
   }
 
   /// Replays one stroke through one predictor into the scorer. The existential is opened once

@@ -64,4 +64,27 @@ struct EvaluatorTests {
     #expect(sameRecorded)
     #expect(count > 250)  // 571 samples at 240 Hz, one prediction per 120 Hz frame
   }
+
+  @Test("an evaluator reusing its scorers gives what fresh ones give, whatever it scored before")
+  func reusedScorersForgetEarlierRuns() throws {
+    let inkable = try DatasetRegistry.load("Inkable-ApplePencil")
+    let line = Self.lineTrace(strokes: 5)
+    let replay = try Replay(profile: .pencil240ProMotion120, seed: 7)
+    let linear: @Sendable () -> any Predictor = { LinearPredictor() }
+    let hold: @Sendable () -> any Predictor = { HoldPredictor() }
+    for parts in [1, 2] {
+      let fresh = try Evaluator(replay: replay, parts: parts).evaluate(inkable, makePredictor: linear)
+      let freshLine = try Evaluator(replay: replay, parts: parts).evaluate(line, makePredictor: hold)
+      let reused = Evaluator(replay: replay, parts: parts)
+      let first = try reused.evaluate(inkable, makePredictor: linear)
+      let between = try reused.evaluate(line, makePredictor: hold)
+      let again = try reused.evaluate(inkable, makePredictor: linear)
+      let recorded = try reused.evaluate(inkable, makePredictor: linear) { _ in }
+      let same = (first == fresh, between == freshLine, again == fresh, recorded == fresh)
+      #expect(same.0, "parts \(parts)")
+      #expect(same.1, "parts \(parts)")
+      #expect(same.2, "parts \(parts)")
+      #expect(same.3, "parts \(parts)")
+    }
+  }
 }
