@@ -8,9 +8,14 @@ import _LookaheadTestSupport
 /// (repeated points), zero-duration jumps and loops; and the loader derives every segment's
 /// values exactly and names the first bad sample.
 @Suite struct TruthPathTests {
-  /// Every segment overlapping the window, clipped, plus the held first and last samples; the
-  /// minimum of (squared distance, distance in time from the preferred time). The arithmetic per
-  /// segment is written the same way as in `TruthPath`, so results agree to the bit.
+  /// Every segment of the window, clipped, plus the held first and last samples; the minimum of
+  /// (squared distance, distance in time from the preferred time). The window's segments are
+  /// those of `TruthPath.closestTime`'s documentation: from the last segment starting at or
+  /// before the window's start (the first segment if the window starts at or before the stroke)
+  /// to the last one starting at or before its end. (A segment that ends exactly at the window's
+  /// start is left out: its end is the next segment's start, except across a zero-duration jump,
+  /// whose first end is then not searched.) The arithmetic per segment is written the same way
+  /// as in `TruthPath`, so results agree to the bit.
   static func exhaustive(
     _ samples: [TraceSample], x: Double, y: Double, lower: Double, upper: Double, preferred: Double
   ) -> Double {
@@ -27,10 +32,13 @@ import _LookaheadTestSupport
     if upper > last.time {
       consider((x - last.x) * (x - last.x) + (y - last.y) * (y - last.y), min(max(preferred, max(last.time, lower)), upper))
     }
-    for k in 0..<(samples.count - 1) {
+    guard samples.count > 1, upper >= first.time, lower <= last.time else { return best.time }
+    let starts = samples.dropLast().map(\.time)
+    let low = lower <= first.time ? 0 : starts.lastIndex { $0 <= lower } ?? 0
+    let high = starts.lastIndex { $0 <= upper } ?? -1
+    for k in 0..<(samples.count - 1) where k >= low && k <= high {
       let a = samples[k]
       let b = samples[k + 1]
-      guard a.time <= upper, b.time >= lower else { continue }
       let duration = b.time - a.time
       if duration > 0 {
         let inverseDuration = 1 / duration
@@ -98,6 +106,51 @@ import _LookaheadTestSupport
       }
     }
     #expect(checked == 10_000)
+  }
+
+  /// Windows that start or end exactly at sample times (and preferred times at sample times),
+  /// where the search switches between its clipped and unclipped forms, on paths with jumps at
+  /// those times too.
+  @Test func searchEqualsExhaustiveSearchAtSampleTimes() throws {
+    var generator = SeededGenerator(seed: 4242)
+    func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+    var truth = TruthPath()
+    var checked = 0
+    for trial in 0..<300 {
+      let count = 2 + trial % 30
+      var samples: [TraceSample] = []
+      var time = 0.0
+      var x = 0.0
+      var y = 0.0
+      for _ in 0..<count {
+        samples.append(TraceSample(time: time, x: x, y: y))
+        let kind = Int.random(in: 0..<8, using: &generator)
+        time += kind == 0 ? 0 : uniform(0.002...0.01)
+        if kind != 1 {
+          x += uniform(-4...4)
+          y += uniform(-4...4)
+        }
+      }
+      try truth.load(samples, label: "random", restRadius: 0, finalDirectionSpan: 0.01)
+      func sampleTime() -> Double { samples[Int.random(in: 0..<count, using: &generator)].time }
+      for _ in 0..<30 {
+        var lower = sampleTime()
+        var upper = sampleTime()
+        if lower > upper { swap(&lower, &upper) }
+        if Bool.random(using: &generator) { lower -= uniform(0...0.01) }
+        if Bool.random(using: &generator) { upper += uniform(0...0.01) }
+        let preferred = Bool.random(using: &generator) ? sampleTime() : uniform(lower...upper)
+        let anchor = samples[Int.random(in: 0..<count, using: &generator)]
+        let px = anchor.x + uniform(-3...3)
+        let py = anchor.y + uniform(-3...3)
+        _ = truth.state(at: sampleTime())
+        let found = truth.closestTime(toX: px, y: py, from: lower, to: upper, preferring: preferred)
+        let expected = Self.exhaustive(samples, x: px, y: py, lower: lower, upper: upper, preferred: preferred)
+        #expect(found == expected, "trial \(trial): \(found) vs \(expected)")
+        checked += 1
+      }
+    }
+    #expect(checked == 9_000)
   }
 
   /// What `load` derives for each segment (unit direction, speed) and `state(at:)` interpolates
