@@ -64,22 +64,6 @@ public struct TruthPath: Sendable {
     guard !samples.isEmpty else {
       throw MetricInputError(stroke: label, field: "samples", problem: "the stroke has no samples")
     }
-    // Checked first, sample by sample in the order of the fields, so that the nodes are then
-    // built in one pass that cannot fail.
-    for index in samples.indices {
-      let sample = samples[index]
-      guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else {
-        try Self.requireFinite(sample.time, label, index, "time")
-        try Self.requireFinite(sample.x, label, index, "x")
-        try Self.requireFinite(sample.y, label, index, "y")
-        continue
-      }
-      if index > 0, sample.time < samples[index - 1].time {
-        throw MetricInputError(
-          stroke: label, field: "samples[\(index)].time",
-          problem: "goes back in time (\(sample.time) s after \(samples[index - 1].time) s)")
-      }
-    }
     nodes.removeAll(keepingCapacity: true)
     nodes.reserveCapacity(samples.count)
     cursor = 0
@@ -87,8 +71,14 @@ public struct TruthPath: Sendable {
     var directionX = Double.nan
     var directionY = Double.nan
     var a = samples[0]
+    guard a.time.isFinite, a.x.isFinite, a.y.isFinite else { throw Self.refusal(samples, 0, label) }
+    // One pass: each sample is checked as it is read (the stroke's samples are usually not in
+    // the cache yet), then the node of the segment it ends is built.
     for k in 1..<n {
       let b = samples[k]
+      guard b.time.isFinite, b.x.isFinite, b.y.isFinite, b.time >= a.time else {
+        throw Self.refusal(samples, k, label)
+      }
       let dx = b.x - a.x
       let dy = b.y - a.y
       let lengthSquared = dx * dx + dy * dy
@@ -153,13 +143,17 @@ public struct TruthPath: Sendable {
     sample.pressure.flatMap { $0.isFinite ? $0 : nil } ?? .nan
   }
 
-  private static func requireFinite(
-    _ value: Double, _ label: String, _ index: Int, _ name: String
-  ) throws(MetricInputError) {
-    guard value.isFinite else {
-      throw MetricInputError(
+  /// Why sample `index` is refused: the first of its time, x and y that is not finite, else its
+  /// time going back (the caller found one of these).
+  private static func refusal(_ samples: [TraceSample], _ index: Int, _ label: String) -> MetricInputError {
+    let sample = samples[index]
+    for (name, value) in [("time", sample.time), ("x", sample.x), ("y", sample.y)] where !value.isFinite {
+      return MetricInputError(
         stroke: label, field: "samples[\(index)].\(name)", problem: "is \(value); expected a finite number")
     }
+    return MetricInputError(
+      stroke: label, field: "samples[\(index)].time",
+      problem: "goes back in time (\(sample.time) s after \(samples[index - 1].time) s)")
   }
 
   // MARK: - Queries
