@@ -241,17 +241,19 @@ public struct TruthPath: Sendable {
   /// the last after it. Ties (equal distances, for example a pen at rest) go to the time nearest
   /// `preferredTime`.
   ///
-  /// Exact: every segment with a point in the window is examined, each clipped to the window, in
-  /// a fixed sweep order (the segment of `preferredTime`, then forwards to the window's end, then
-  /// backwards from the segment before it to the window's start), and a candidate replaces the
-  /// best one only when it is closer, or as close and nearer `preferredTime` in time; so an equal
-  /// distance at an equal time gap keeps the first in that order (tested against an exhaustive
-  /// search).
+  /// Exact: every segment of the window (from the last one starting at or before `lowerTime`, or
+  /// the first if the window starts at or before the stroke, to the last one starting at or
+  /// before `upperTime`) is examined, clipped to the window, in a fixed sweep order (the segment
+  /// of `preferredTime`, then forwards to the window's end, then backwards from the segment
+  /// before it to the window's start); a candidate replaces the best one only when it is closer,
+  /// or as close and nearer `preferredTime` in time, so an equal distance at an equal time gap
+  /// keeps the first in that order. (A zero-duration jump ending exactly at `lowerTime` thus
+  /// contributes only its later end.) Tested against an exhaustive search over the same window.
   ///
   /// No segment is skipped. An earlier version skipped runs of path provably farther than the
   /// best point (by the triangle inequality on path length), but on the shared corpus a query's
-  /// window holds only ~7.4 segments of which it skipped ~2.5, and the two square roots and the
-  /// hard-to-predict branch it paid per step cost more than the segments it saved: a whole-corpus
+  /// window holds only ~7.4 segments of which it skipped ~2.5, and what it paid per step (two
+  /// square roots and a data-dependent branch) cost more than the segments it saved: a whole-corpus
   /// Kalman evaluation's searches took ~100 ns each with the skip and ~63 ns without (release, one
   /// core, the evaluation's 446,150 queries replayed against both; ~58 ns with the unclipped
   /// segments of the window taken in a shorter form, as now). A cheaper per-segment bound
