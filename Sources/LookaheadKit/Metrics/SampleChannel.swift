@@ -168,7 +168,8 @@ struct SampleChannel: Sendable {
       }
     }
 
-    /// Mean, RMS and maximum of the values folded into `fold`; the rest `nil`.
+    /// Mean (also as the stroke mean), RMS and maximum of the values folded into `fold`; the
+    /// percentiles `nil`.
     init(_ fold: Fold) {
       guard fold.count > 0 else { return }
       let count = Double(fold.count)
