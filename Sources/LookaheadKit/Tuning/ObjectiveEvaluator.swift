@@ -15,6 +15,9 @@ public struct ObjectiveEvaluator: Sendable {
   public let metricSettings: MetricSettings
   public let parts: Int
   private let holdComponents: TurboTouchCost.Components?
+  /// Scorers of finished trials, reused by the next ones (a search scores the same data again
+  /// and again).
+  private let reuse = ScorerReuse()
 
   /// An objective's value and the metrics recorded beside it.
   public struct Score: Sendable, Hashable {
@@ -316,9 +319,12 @@ public struct ObjectiveEvaluator: Sendable {
     let data = self.data
     let settings = metricSettings
     let replay = self.replay
-    let results = parallelChunks(count: data.strokes.count, parts: parts) { range -> Result<MetricsScorer, Error> in
+    let reuse = self.reuse
+    let runs = data.strokeRuns(parts: parts)
+    let results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
       Result {
-        var scorer = try MetricsScorer(settings: settings)
+        let range = runs[chunk.lowerBound]
+        var scorer = try reuse.take(settings: settings)
         for position in range {
           try Evaluator.score(
             strokeIndex: data.strokeIndices[position], of: data.traces[data.traceIndices[position]],
@@ -327,8 +333,14 @@ public struct ObjectiveEvaluator: Sendable {
         return scorer
       }
     }
-    var total = try MetricsScorer(settings: settings)
-    for result in results { total.append(contentsOf: try result.get()) }
-    return total.scorecard(parts: parts)
+    var total = try reuse.take(settings: settings)
+    for result in results {
+      let scorer = try result.get()
+      total.append(contentsOf: scorer)
+      reuse.give(scorer)
+    }
+    let scorecard = total.scorecard(parts: parts)
+    reuse.give(total)
+    return scorecard
   }
 }

@@ -101,6 +101,22 @@ struct TuningObjectiveTests {
     #expect(throws: ObjectiveEvaluator.ObjectiveError.self) { try missing.score(Self.linear) }
   }
 
+  @Test("a replay scorecard is the same trial after trial (scorers reused) and on one core or two")
+  func replayScorecardsRepeat() throws {
+    let evaluator = try Self.evaluator(.weighted([.init(column: "error_mean_mm", weight: 1)]))
+    let first = try evaluator.scorecard(Self.linear)
+    let hold = try evaluator.scorecard(Self.hold)
+    let again = try evaluator.scorecard(Self.linear)
+    let oneCore = try ObjectiveEvaluator(
+      objective: evaluator.objective, data: try Self.lineData(),
+      replay: try Replay(profile: .pencil240ProMotion120, seed: 1), parts: 1
+    ).scorecard(Self.linear)
+    let same = (again == first, oneCore == first, hold == first)
+    #expect(same.0)
+    #expect(same.1)
+    #expect(!same.2)
+  }
+
   @Test("latency: a violated bound costs the penalty plus its relative excess, so any feasible trial is better")
   func latencyPenalty() throws {
     let card = try Self.evaluator(.weighted([.init(column: "jitter_rms_mm", weight: 1)])).scorecard(Self.hold)
