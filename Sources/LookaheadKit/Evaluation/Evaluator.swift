@@ -71,7 +71,7 @@ public struct Evaluator: Sendable {
       cumulativeSamples.append(cumulativeSamples[cumulativeSamples.count - 1] + trace.strokes[index].samples.count)
     }
     let runs = balancedRuns(cumulativeWeights: cumulativeSamples, parts: parts)
-    var results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
+    let results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
       Result {
         let range = runs[chunk.lowerBound]
         var scorer = try reuse.take(settings: settings)
@@ -91,17 +91,7 @@ public struct Evaluator: Sendable {
         return scorer
       }
     }
-    guard !results.isEmpty else { return try MetricsScorer(settings: settings).scorecard() }
-    // Moved out of `results`, so that appending does not copy its buffers first.
-    var total = try results.removeFirst().get()
-    for result in results {
-      let scorer = try result.get()
-      total.append(contentsOf: scorer)
-      reuse.give(scorer)
-    }
-    let scorecard = total.scorecard(parts: parts)
-    reuse.give(total)
-    return scorecard
+    return try reuse.scorecard(joining: consume results, settings: settings, parts: parts)
   }
 
   /// About how many frames the replay gives `strokes` (one per delivered kept sample, at most;

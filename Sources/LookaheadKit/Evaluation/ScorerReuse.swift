@@ -5,8 +5,8 @@ import Foundation
 /// evaluation: comparing predictors, sweeping horizons and benchmarking evaluate the same data
 /// again and again, and fresh pages cost about a tenth of an evaluation's time.
 ///
-/// Shared by the copies of one ``Evaluator``; thread-safe. A reused scorer is ``MetricsScorer/reset()``
-/// first, so results are the same as from a new one.
+/// Shared by the copies of one ``Evaluator`` (or ``ObjectiveEvaluator``); thread-safe. A reused
+/// scorer is ``MetricsScorer/reset()`` first, so results are the same as from a new one.
 final class ScorerReuse: @unchecked Sendable {
   private let lock = NSLock()
   private var idle: [MetricsScorer] = []
@@ -31,5 +31,23 @@ final class ScorerReuse: @unchecked Sendable {
     lock.withLock {
       if idle.count < limit { idle.append(scorer) }
     }
+  }
+
+  /// The scorecard of the runs' scorers joined in run order, aggregated on `parts` cores; every
+  /// scorer is kept for reuse afterwards. The first run's scorer becomes the total (moved out, so
+  /// joining copies only the later runs' values).
+  func scorecard(
+    joining runs: consuming [Result<MetricsScorer, Error>], settings: MetricSettings, parts: Int
+  ) throws -> Scorecard {
+    guard !runs.isEmpty else { return try take(settings: settings).scorecard() }
+    var total = try runs.removeFirst().get()
+    for run in runs {
+      let scorer = try run.get()
+      total.append(contentsOf: scorer)
+      give(scorer)
+    }
+    let scorecard = total.scorecard(parts: parts)
+    give(total)
+    return scorecard
   }
 }

@@ -333,14 +333,6 @@ public struct ObjectiveEvaluator: Sendable {
         return scorer
       }
     }
-    var total = try reuse.take(settings: settings)
-    for result in results {
-      let scorer = try result.get()
-      total.append(contentsOf: scorer)
-      reuse.give(scorer)
-    }
-    let scorecard = total.scorecard(parts: parts)
-    reuse.give(total)
-    return scorecard
+    return try reuse.scorecard(joining: consume results, settings: settings, parts: parts)
   }
 }
