@@ -36,15 +36,7 @@ public enum Percentile {
       return lerp(a, b, gamma)
     }
     return values.withUnsafeMutableBufferPointer { buffer -> Double in
-      let a = select(lower, in: buffer)
-      // After selecting `lower`, everything above it is ≥ a; the next order statistic is the
-      // minimum of that upper part.
-      var b = Double.infinity
-      var index = lower + 1
-      while index < buffer.count {
-        if buffer[index] < b { b = buffer[index] }
-        index += 1
-      }
+      let (a, b) = selectPair(lower, in: buffer)
       return lerp(a, b, gamma)
     }
   }
@@ -127,19 +119,23 @@ public enum Percentile {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: values)
     scratch.withUnsafeMutableBufferPointer { buffer in
-      for k in ranks {
-        let a = select(k, in: buffer)
-        // Everything after k is ≥ a now; the next order statistic is the least of them.
-        var b = Double.infinity
-        var index = k + 1
-        while index < buffer.count {
-          if buffer[index] < b { b = buffer[index] }
-          index += 1
-        }
-        pairs.append((a, b))
-      }
+      for k in ranks { pairs.append(selectPair(k, in: buffer)) }
     }
     return pairs
+  }
+
+  /// The `k`-th and (`k`+1)-th smallest values of `buffer` (the second +∞ when `k` is the last
+  /// index), reordering it: after selecting `k`, everything above it is ≥ the `k`-th, so the next
+  /// order statistic is the least of that upper part.
+  static func selectPair(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (Double, Double) {
+    let a = select(k, in: buffer)
+    var b = Double.infinity
+    var index = k + 1
+    while index < buffer.count {
+      if buffer[index] < b { b = buffer[index] }
+      index += 1
+    }
+    return (a, b)
   }
 
   /// Below this many values the quickselect alone is as fast as narrowing first.
@@ -220,14 +216,9 @@ public enum Percentile {
       }
       let candidates = UnsafeMutableBufferPointer(rebasing: middle[0..<within])
       let kInMiddle = k - below
-      let a = select(kInMiddle, in: candidates)
-      var b = leastAbove
-      var index = kInMiddle + 1
-      while index < within {
-        if candidates[index] < b { b = candidates[index] }
-        index += 1
-      }
-      return (a, b)
+      // The next order statistic is in the middle or, when k is the middle's last, above it.
+      let (a, nextInMiddle) = selectPair(kInMiddle, in: candidates)
+      return (a, Swift.min(nextInMiddle, leastAbove))
     }
   }
 
