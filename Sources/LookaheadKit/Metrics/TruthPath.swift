@@ -344,6 +344,8 @@ public struct TruthPath: Sendable {
       }
       /// A segment that starts at or after lowerTime and ends by upperTime: `examine` with its
       /// clip bounds folded to the 0 and 1 that it would compute (same arithmetic otherwise).
+      /// Written out rather than sharing a projection helper with `examine`: that version
+      /// measured 2.5 % slower over the whole evaluation.
       @inline(__always)
       func examineUnclipped(_ k: Int) {
         let a = nodes[k]
