@@ -26,3 +26,11 @@ public func balancedRuns(cumulativeWeights: [Int], parts: Int) -> [Range<Int>] {
   }
   return runs
 }
+
+/// Runs `body` on each of `runs` (from ``balancedRuns(cumulativeWeights:parts:)``), each on its own
+/// core, and returns the results in run order.
+public func parallelRuns<Result: Sendable>(
+  _ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Result
+) -> [Result] {
+  parallelChunks(count: runs.count, parts: runs.count) { chunk in body(runs[chunk.lowerBound]) }
+}

@@ -7,8 +7,9 @@ import LookaheadRuntime
 /// shown with where the pen really was when the frame was really presented (a missed frame is
 /// shown one refresh late, and scored then).
 ///
-/// Strokes are split into contiguous runs of about equal numbers of samples, one per core, each with its own scorer; the runs are
-/// joined in stroke order, so the scorecard is identical, to the bit, for any number of cores.
+/// Strokes are split into contiguous runs of about equal numbers of samples, one per core, each
+/// with its own scorer; the runs are joined in stroke order, so the scorecard is identical, to the
+/// bit, for any number of cores.
 public struct Evaluator: Sendable {
   public var replay: Replay
   public var metricSettings: MetricSettings
@@ -71,9 +72,8 @@ public struct Evaluator: Sendable {
       cumulativeSamples.append(cumulativeSamples[cumulativeSamples.count - 1] + trace.strokes[index].samples.count)
     }
     let runs = balancedRuns(cumulativeWeights: cumulativeSamples, parts: parts)
-    let results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
+    let results = parallelRuns(runs) { range -> Result<MetricsScorer, Error> in
       Result {
-        let range = runs[chunk.lowerBound]
         var scorer = try reuse.take(settings: settings)
         // The first run's scorer becomes the total, so it makes room for every run's predictions
         // and joining copies only the later runs' values once.

@@ -143,8 +143,8 @@ public struct ObjectiveEvaluator: Sendable {
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [[Double]] {
     let runs = data.strokeRuns(parts: parts)
-    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> ChunkErrors in
-      collectErrors(makePredictor(), data: data, strokes: runs[part.lowerBound], horizons: horizons)
+    let chunks = parallelRuns(runs) { range -> ChunkErrors in
+      collectErrors(makePredictor(), data: data, strokes: range, horizons: horizons)
     }
     var pooled = [[Double]](repeating: [], count: horizons.count)
     for h in horizons.indices {
@@ -169,8 +169,7 @@ public struct ObjectiveEvaluator: Sendable {
     data: TuningData, horizons: [Double], parts: Int, makePredictor: @escaping @Sendable () -> any Predictor
   ) -> [PerSampleScore] {
     let runs = data.strokeRuns(parts: parts)
-    let chunks = parallelChunks(count: runs.count, parts: runs.count) { part -> [SortedErrorRuns]? in
-      let range = runs[part.lowerBound]
+    let chunks = parallelRuns(runs) { range -> [SortedErrorRuns]? in
       let errors = collectErrors(makePredictor(), data: data, strokes: range, horizons: horizons)
       var sorted: [SortedErrorRuns] = []
       for h in horizons.indices {
@@ -321,9 +320,8 @@ public struct ObjectiveEvaluator: Sendable {
     let replay = self.replay
     let reuse = self.reuse
     let runs = data.strokeRuns(parts: parts)
-    let results = parallelChunks(count: runs.count, parts: runs.count) { chunk -> Result<MetricsScorer, Error> in
+    let results = parallelRuns(runs) { range -> Result<MetricsScorer, Error> in
       Result {
-        let range = runs[chunk.lowerBound]
         var scorer = try reuse.take(settings: settings)
         for position in range {
           try Evaluator.score(
