@@ -1,5 +1,6 @@
 /// Effective latency saved: where, in time, the shown point lies on the true path, measured from
-/// the newest sample. A perfect prediction saves the whole horizon; a hold saves nothing; a
+/// the newest sample. A perfect prediction saves the whole horizon; a hold saves nothing while
+/// the pen moves (and everything while it rests there, being exactly where the pen is); a
 /// prediction that lands behind the newest sample saves a negative amount.
 ///
 /// This is the error expressed the way a user feels it, as lag, and the quantity that

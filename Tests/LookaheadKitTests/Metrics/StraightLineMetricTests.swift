@@ -62,6 +62,22 @@ import Testing
     #expect(card.value("jump_count") == 0)
   }
 
+  /// A sudden stop: the line above for 32 samples (to x = 31), then the pen rests there for 32
+  /// more. A hold issued while the pen moves lands at its own sample: it saves 0 and is late by
+  /// the whole horizon, even when the target is already in the rest. A hold issued in the rest
+  /// is where the pen is at every time of the rest, the tie goes to the time nearest the target,
+  /// and it saves the whole horizon (Docs/Metrics.md, latency family).
+  @Test func holdSavesNothingWhileMovingAndTheWholeHorizonAtRest() throws {
+    let stop = MetricTestStrokes.stroke((0..<64).map { (Double(min($0, 31)), 0) })
+    func latencySaved(_ anchors: ClosedRange<Int>) throws -> Double? {
+      let events = MetricTestStrokes.events(for: stop, horizonSamples: 4, anchors: anchors) { _, _ in nil }
+      return try MetricTestStrokes.score(stop, events).value("latency_saved_mean_ms")
+    }
+    #expect(try latencySaved(1...26) == 0)
+    #expect(try latencySaved(27...30) == 0)
+    #expect(try latencySaved(31...59) == horizonMs)
+  }
+
   @Test func millimetresScaleTraceUnits() throws {
     let card = try score(millimetresPerUnit: 0.5) { _, _ in nil }
     #expect(card.value("error_mean_mm") == 2)
