@@ -69,13 +69,14 @@ import Testing
   /// and it saves the whole horizon (Docs/Metrics.md, latency family).
   @Test func holdSavesNothingWhileMovingAndTheWholeHorizonAtRest() throws {
     let stop = MetricTestStrokes.stroke((0..<64).map { (Double(min($0, 31)), 0) })
-    func latencySaved(_ anchors: ClosedRange<Int>) throws -> Double? {
+    func savedAndLateness(_ anchors: ClosedRange<Int>) throws -> [Double?] {
       let events = MetricTestStrokes.events(for: stop, horizonSamples: 4, anchors: anchors) { _, _ in nil }
-      return try MetricTestStrokes.score(stop, events).value("latency_saved_mean_ms")
+      let card = try MetricTestStrokes.score(stop, events)
+      return [card.value("latency_saved_mean_ms"), card.value("lateness_mean_ms")]
     }
-    #expect(try latencySaved(1...26) == 0)
-    #expect(try latencySaved(27...30) == 0)
-    #expect(try latencySaved(31...59) == horizonMs)
+    #expect(try savedAndLateness(1...26) == [0, horizonMs])
+    #expect(try savedAndLateness(27...30) == [0, horizonMs])
+    #expect(try savedAndLateness(31...59) == [horizonMs, 0])
   }
 
   @Test func millimetresScaleTraceUnits() throws {
