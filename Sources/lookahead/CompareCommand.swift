@@ -56,7 +56,7 @@ struct CompareCommand: ParsableCommand {
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try DeviceProfile.resolve(options.profile), seed: options.seed,
+        profile: try options.deviceProfile(models: models), seed: options.seed,
         evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = try modelSubjects(models)

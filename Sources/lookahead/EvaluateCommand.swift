@@ -49,7 +49,7 @@ struct EvaluateCommand: ParsableCommand {
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try DeviceProfile.resolve(options.profile), seed: options.seed, evaluationProtocol: protocolChoice,
+        profile: try options.deviceProfile(models: model.map { [$0] } ?? []), seed: options.seed, evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = try modelSubjects(model.map { [$0] } ?? [])
       run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []

@@ -5,8 +5,8 @@ import LookaheadRuntime
 
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
-  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file.")
-  var profile: String = DeviceProfile.pencil240ProMotion120.name
+  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  var profile: String?
 
   @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap (default 0).")
   var seed: UInt64 = 0
@@ -38,6 +38,18 @@ struct EvaluationOptions: ParsableArguments {
   }
 
   var dataDirectoryURL: URL? { dataDirectory.map { URL(fileURLWithPath: $0) } }
+
+  /// The device to replay: `--profile`; else the device the exported `models` were tuned for, when
+  /// they all name the same one (a model is scored as it was measured); else the default preset.
+  func deviceProfile(models: [String] = []) throws -> DeviceProfile {
+    if let profile { return try DeviceProfile.resolve(profile) }
+    let tunedFor = try models.map { path -> DeviceProfile? in
+      let url = URL(fileURLWithPath: path)
+      return try ModelExporter.deviceProfile(of: try ModelFile.decode(fileData: try Data(contentsOf: url)))
+    }
+    if let first = tunedFor.first, let device = first, tunedFor.allSatisfy({ $0 == device }) { return device }
+    return .pencil240ProMotion120
+  }
   var parts: Int { jobs ?? availableCoreCount }
 
   /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
@@ -137,7 +149,9 @@ func splitPredictorsAndDatasets(_ arguments: [String]) -> (predictors: [String],
   var datasets: [String] = []
   for argument in arguments {
     let name = String(argument.split(separator: ":", maxSplits: 1).first ?? "")
-    if DatasetRegistry.descriptor(named: name) != nil || FileManager.default.fileExists(atPath: argument) {
+    if DatasetRegistry.descriptor(named: name) != nil
+      || FileManager.default.fileExists(atPath: WriterSelection.base(of: argument))
+    {
       datasets.append(argument)
     } else {
       predictors.append(argument)

@@ -10,16 +10,22 @@ struct ExportCommand: ParsableCommand {
     abstract: "Write a model file (predictor, unit, device, provenance, checksum) for the runtime.",
     discussion: """
       Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01,
-      a predictor config file, a configuration JSON {"family": …}, or a model file) or take the best
-      trial of a tuning journal with --from-tune. The first --dataset sets the coordinate unit the
-      parameters assume and every dataset is recorded with its file checksums.
+      a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's
+      best configuration with --from-tune (its journal or its .tune.json) or a training's model with
+      --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the
+      unit, device profile, datasets, split, writers, objective and seed are the run's own. With
+      --predictor, the first --dataset sets the coordinate unit the parameters assume and every
+      dataset is recorded with its file checksums.
       """)
 
   @Option(help: "Predictor specification or config file.")
   var predictor: String?
 
-  @Option(name: .customLong("from-tune"), help: "A tuning journal (JSONL): export its best trial.")
+  @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result: export its best configuration.")
   var fromTune: String?
+
+  @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it).")
+  var fromTrain: String?
 
   @Option(name: [.short, .customLong("output")], help: "The model file to write.")
   var output: String
@@ -27,8 +33,11 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).")
   var profile: String?
 
-  @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the journal's.")
+  @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")
   var dataset: [String] = []
+
+  @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")
+  var dataDir: String?
 
   @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds (default: per-frame presentation time).")
   var fixedHorizon: Double?
@@ -52,18 +61,25 @@ struct ExportCommand: ParsableCommand {
   var json = false
 
   func validate() throws {
-    guard (predictor == nil) != (fromTune == nil) else {
-      throw ValidationError("give exactly one of --predictor CONFIG and --from-tune JOURNAL")
+    guard [predictor, fromTune, fromTrain].compactMap({ $0 }).count == 1 else {
+      throw ValidationError("give exactly one of --predictor CONFIG, --from-tune JOURNAL|RESULT and --from-train RESULT")
     }
+  }
+
+  var source: ModelExportJob.Source {
+    if let fromTune { return .tuneResult(URL(fileURLWithPath: fromTune)) }
+    if let fromTrain { return .trainResult(URL(fileURLWithPath: fromTrain)) }
+    return .predictor(predictor ?? "")
   }
 
   func run() throws {
     do {
       let job = ModelExportJob(
-        source: fromTune.map { .tuningJournal(URL(fileURLWithPath: $0)) } ?? .predictor(predictor ?? ""),
+        source: source,
         datasets: dataset, profile: profile, fixedHorizonSeconds: fixedHorizon,
         learnedLinearWeights: weights.map { URL(fileURLWithPath: $0) }, split: split, objective: objective,
-        seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+        dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
       let file = try job.modelFile()
       let url = URL(fileURLWithPath: output)
       try ModelExporter.write(file, to: url, force: force)

@@ -43,7 +43,7 @@ struct SweepCommand: ParsableCommand {
       if let recorded = subjects.first(where: { $0.kind == .recorded }) {
         throw ValidationError("\(recorded.label) exists only at its own leads and cannot be swept over horizons")
       }
-      let profile = try DeviceProfile.resolve(options.profile)
+      let profile = try options.deviceProfile()
       let loaded = try options.loadDatasets(datasets)
       var results: [SweepResult.DatasetCurves] = []
       for dataset in loaded {

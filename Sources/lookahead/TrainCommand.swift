@@ -93,7 +93,8 @@ struct TrainCommand: ParsableCommand {
       let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test))
       let report = TrainReport(
         outcome: outcome, request: request,
-        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: loader.checksums))
+        provenance: loader.provenance(
+          command: "train", predictors: ["learned-linear"], seed: 0, profile: nil, evaluationProtocol: "anchor"))
       if let outURL, let resultURL {
         try TrainReport.modelJSON(outcome.parameters).write(to: outURL)
         try report.jsonData().write(to: resultURL)

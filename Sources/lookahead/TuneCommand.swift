@@ -21,8 +21,8 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
   var params: String?
 
-  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default error: mean over the anchor horizons, mm).")
-  var objective: String = "error"
+  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
+  var objective: String?
 
   @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
   var split: String?
@@ -39,8 +39,8 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Seed of the search and of the device replay (default 0).")
   var seed: UInt64 = 0
 
-  @Option(help: "Device profile (preset name or JSON file) for replay-based objectives and the Pareto front.")
-  var profile: String = DeviceProfile.pencil240ProMotion120.name
+  @Option(help: "Device to tune for (preset name or JSON file): the default objective then scores the predictions this device would make; it also drives replay-based objectives and the Pareto front (default \(DeviceProfile.pencil240ProMotion120.name)).")
+  var profile: String?
 
   @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (default 8; 0 = none).")
   var pareto: Int = 8
@@ -73,9 +73,9 @@ struct TuneCommand: ParsableCommand {
     }
     do {
       let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
-      let parsedObjective = try TuningObjective(parsing: objective)
+      let parsedObjective = try TuningObjective(parsing: objective ?? (profile == nil ? "error" : "error:horizon=frame"))
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
-      let device = try DeviceProfile.resolve(profile)
+      let device = try DeviceProfile.resolve(profile ?? DeviceProfile.pencil240ProMotion120.name)
       let outURL = out.map { URL(fileURLWithPath: $0) }
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
       for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
@@ -83,9 +83,6 @@ struct TuneCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       let testData = try loader.load(test)
       var context: [String: String] = [:]
-      for (reference, sums) in loader.checksums.sorted(by: { $0.key < $1.key }) {
-        context["dataset \(reference)"] = sums.joined(separator: "; ")
-      }
       context["test"] = test.joined(separator: ",")
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
       var request = TuneRun.Request(
@@ -93,6 +90,9 @@ struct TuneCommand: ParsableCommand {
         objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
         profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: force, context: context)
       request.paretoCandidates = pareto
+      request.provenance = loader.provenance(
+        command: "tune", predictors: [predictor], seed: seed, profile: device,
+        evaluationProtocol: parsedObjective.usesReplay ? "frame-replay" : "anchor")
       let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
         bar.update(progress)
@@ -100,7 +100,8 @@ struct TuneCommand: ParsableCommand {
       bar.finish()
       let report = TuneReport(
         outcome: outcome, request: request,
-        provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: loader.checksums))
+        provenance: request.provenance ?? loader.provenance(
+          command: "tune", predictors: [predictor], seed: seed, profile: device, evaluationProtocol: "anchor"))
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)

@@ -29,6 +29,15 @@ public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
     case .choice(let s): s
     }
   }
+
+  /// The value as text that parses back to exactly the same value (``description`` rounds
+  /// very large and very small numbers for reading).
+  public var exactText: String {
+    switch self {
+    case .number(let v): PredictorConfigFile.number(v)
+    case .choice(let s): s
+    }
+  }
 }
 
 /// One declared parameter of a catalog entry: what the CLI shows, what a tuner searches, and

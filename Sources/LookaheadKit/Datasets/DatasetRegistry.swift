@@ -9,7 +9,8 @@ import Foundation
 /// from the current directory and from the running executable to a folder with `Package.swift`.
 ///
 /// References: a dataset name (`Henze2017-MobileHCI`, case-insensitive), `NAME:SUBSET`
-/// (`SVC2004-Task2:test`), or a path to a file or folder. A folder named like a dataset is loaded
+/// (`SVC2004-Task2:test`), or a path to a file or folder; any of them may end in `:writer=ID,…`
+/// to keep only those writers (``WriterSelection``). A folder named like a dataset is loaded
 /// as that dataset (its files chosen by the registry); any other folder or file goes through
 /// ``TraceLoader``.
 public enum DatasetRegistry {
@@ -210,7 +211,7 @@ public enum DatasetRegistry {
 
   /// The files a reference reads, sorted by relative path.
   public static func files(of reference: String, dataDirectory: URL? = nil) throws -> [URL] {
-    switch try resolve(reference, dataDirectory: dataDirectory) {
+    switch try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
     case .dataset(let location, let subset):
       return try location.descriptor.files(in: location.folder, subset: subset)
     case .path(let url):
@@ -226,6 +227,11 @@ public enum DatasetRegistry {
     _ reference: String, dataDirectory: URL? = nil, format: TraceSourceFormat? = nil,
     options: ImportOptions = ImportOptions()
   ) throws -> Trace {
+    if let selection = WriterSelection(reference: reference) {
+      var trace = try load(selection.base, dataDirectory: dataDirectory, format: format, options: options)
+      try selection.apply(to: &trace, reference: reference)
+      return trace
+    }
     switch try resolve(reference, dataDirectory: dataDirectory) {
     case .path(let url):
       return try TraceLoader.load(url: url, format: format, options: options)
@@ -257,7 +263,7 @@ public enum DatasetRegistry {
   public static func checksums(of reference: String, dataDirectory: URL? = nil) throws -> [(path: String, sha256: String)] {
     let files = try files(of: reference, dataDirectory: dataDirectory)
     var base: String?
-    if case .dataset(let location, _) = try resolve(reference, dataDirectory: dataDirectory) {
+    if case .dataset(let location, _) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
       base = location.folder.standardizedFileURL.path + "/"
     }
     return try files.map { url in

@@ -3,9 +3,13 @@
 /// workbench version, the predictor configurations, the seed, the device profile, the protocol
 /// and every dataset file with its SHA-256, so that a number can be traced back and reproduced.
 ///
-/// Shared by `evaluate`, `compare`, `sweep` and, later, `tune` and `report`. JSON carries it as an
-/// object (``Codable``); CSV carries it as leading `# key: value` lines (``csvCommentLines``),
-/// which `pandas.read_csv(comment="#")` skips.
+/// The one provenance record of the workbench: `evaluate`, `compare`, `sweep` and `report` results,
+/// `tune` journals and results, and `train` results all carry it, and `lookahead export` reads it
+/// back from any of the last three, so a model file loses nothing of what produced it (unit, device,
+/// datasets with subsets and checksums, split and writers, objective, seed, fixed values). JSON
+/// carries it as an object (``Codable``; the fields added for tuning are optional, so older files
+/// still read); CSV carries it as leading `# key: value` lines (``csvCommentLines``), which
+/// `pandas.read_csv(comment="#")` skips.
 public struct ResultProvenance: Sendable, Hashable, Codable {
   /// One dataset reference as given on the command line, with the files it read.
   public struct Dataset: Sendable, Hashable, Codable {
@@ -58,6 +62,27 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   /// Anything else that shaped the result (metric settings, horizons, bootstrap resamples).
   public var settings: [String: String]
 
+  /// The coordinate unit of the (first) dataset, which a tuned configuration's parameters assume.
+  public var unit: String?
+  /// Millimetres per ``unit``; nil when the size is unknown.
+  public var millimetresPerUnit: Double?
+  /// The (first) dataset's digitizer rate, samples per second, when known.
+  public var digitizerRateHz: Double?
+  /// `presentation-time` (every frame's, through the device replay) or `fixed:MS;MS;…`.
+  public var horizonPolicy: String?
+  /// The writer split of a tune or training (`holdout=0.25,seed=1`, `leave-one-writer-out`).
+  public var split: String?
+  /// The writers the configuration was searched or fitted on.
+  public var trainWriters: [String]?
+  /// The writers (or separate test data) its held-out score comes from.
+  public var testWriters: [String]?
+  /// The objective minimised (``TuningObjective/description``) or the training loss.
+  public var objective: String?
+  /// Values held fixed on the command line (`measurement-noise` → `1`).
+  public var fixed: [String: String]?
+  /// The parameters searched or fitted.
+  public var searched: [String]?
+
   public init(
     commandLine: [String], command: String, predictors: [String], seed: UInt64, profile: DeviceProfile?,
     evaluationProtocol: String, datasets: [Dataset], settings: [String: String] = [:],
@@ -95,10 +120,29 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     if let profile { lines.append("# profile: \(profile)") }
     for predictor in predictors { lines.append("# predictor: \(predictor)") }
     for key in settings.keys.sorted() { lines.append("# setting: \(key)=\(settings[key] ?? "")") }
+    if let unit { lines.append("# unit: \(unit)" + (millimetresPerUnit.map { " (\($0) mm)" } ?? "")) }
+    if let split { lines.append("# split: \(split)") }
+    if let objective { lines.append("# objective: \(objective)") }
     for dataset in datasets {
       lines.append("# dataset: \(dataset.reference) (\(dataset.source), \(dataset.strokes) strokes)")
       for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.reference)/\(file.path)") }
     }
     return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
+  }
+
+  /// This record without what may change between runs that must resume one another (the command
+  /// line, which names output files, and the version).
+  public var resumable: ResultProvenance {
+    var copy = self
+    copy.commandLine = []
+    copy.version = ""
+    return copy
+  }
+
+  /// The coordinate facts of `metadata` (unit, millimetres per unit, digitizer rate).
+  public mutating func recordCoordinates(of metadata: TraceMetadata) {
+    unit = metadata.coordinateUnit
+    millimetresPerUnit = metadata.millimetresPerUnit
+    digitizerRateHz = metadata.digitizerRateHz
   }
 }

@@ -2,31 +2,38 @@ import Foundation
 import LookaheadRuntime
 
 /// What `lookahead export` does, as one testable function: find the configuration (a catalog
-/// specification, a config file, a configuration JSON, or the best trial of a tuning journal),
-/// the unit its parameters assume (from the first dataset), the device profile and horizon
-/// policy, and the provenance, and build the model file.
+/// specification, a config file, a configuration JSON, the best trial of a tuning journal, or
+/// the result of a `tune` or `train` run), the unit its parameters assume, the device profile and
+/// horizon policy, and the provenance, and build the model file.
+///
+/// From a tune or a training the facts come from the run's ``ResultProvenance`` (journal header,
+/// `.tune.json`, `.train.json`): unit and millimetres, device profile, datasets with their subsets
+/// and checksums, split and writers, objective, seed and fixed values; nothing is re-read or
+/// guessed. Options given on the command line override them.
 public struct ModelExportJob: Sendable {
   /// Where the predictor comes from.
   public enum Source: Sendable {
     /// `name:key=value,…`, a catalog config file (`{"predictor": …}`), a configuration JSON
     /// (`{"family": …}`) or a model file.
     case predictor(String)
-    /// The best trial of a tuning journal.
-    case tuningJournal(URL)
+    /// A tune: its journal (JSON Lines, the best feasible trial) or its `.tune.json` result.
+    case tuneResult(URL)
+    /// A training: its `.train.json` result, or the model configuration `train -o` wrote (its
+    /// `.train.json` is read from beside it).
+    case trainResult(URL)
   }
 
   public var source: Source
   /// Datasets the model was tuned on; the first one's coordinate unit is the model's. Empty with
-  /// a journal: taken from its header's `context["datasets"]` (comma-separated) or
-  /// `context["dataset"]`.
+  /// a tune or training: taken from its provenance.
   public var datasets: [String]
-  /// Device profile name or file; nil: the journal's `context["profile"]`, else the default preset.
+  /// Device profile name or file; nil: the tune's, else the default preset.
   public var profile: String?
   /// Fixed per-sample horizon, seconds, or nil for per-frame presentation-time prediction.
   public var fixedHorizonSeconds: Double?
   /// Trained learned-linear weights for the `learned-linear` catalog entry.
   public var learnedLinearWeights: URL?
-  /// Provenance overrides (else from the journal, else `none`/0).
+  /// Provenance overrides (else from the tune or training, else `none`/0).
   public var split: String?
   public var objective: String?
   public var seed: UInt64?
@@ -52,41 +59,39 @@ public struct ModelExportJob: Sendable {
     self.dataDirectory = dataDirectory
   }
 
+  /// What a tune or a training hands to export: the configuration and what produced it.
+  struct Origin {
+    var predictor: CatalogPredictor
+    /// nil for a hand-given predictor, and for a version-1 journal (see ``legacyDatasets``).
+    var provenance: ResultProvenance?
+    /// A version-1 journal's dataset references (from its `context`).
+    var legacyDatasets: [String] = []
+    var legacyContext: [String: String] = [:]
+    var objective: String?
+    var seed: UInt64?
+    var score: [String: Double] = [:]
+  }
+
   /// Builds the model file.
   public func modelFile() throws -> ModelFile {
     var catalog = PredictorCatalog.exported
     if let learnedLinearWeights { catalog = try catalog.withLearnedLinearWeights(contentsOf: learnedLinearWeights) }
-    var predictor: CatalogPredictor
-    var context: [String: String] = [:]
-    var journalObjective: String?
-    var journalSeed: UInt64?
-    var score: [String: Double] = [:]
-    switch source {
-    case .predictor(let text):
-      predictor = try Self.predictor(text, catalog: catalog)
-    case .tuningJournal(let url):
-      let tuned = try TunedConfiguration(journal: url, catalog: catalog)
-      predictor = tuned.predictor
-      context = tuned.header.context
-      journalObjective = tuned.header.objective
-      journalSeed = tuned.header.seed
-      // JSON has no NaN or infinity: undefined metrics are left out.
-      score = tuned.best.metrics.filter { $0.value.isFinite }
-      if let objective = tuned.best.objective, objective.isFinite { score["objective"] = objective }
-    }
+    let origin = try self.origin(catalog: catalog)
+    let predictor = origin.predictor
     guard predictor.isExportable else { throw ModelExporter.NotExportable(name: predictor.name) }
+    let recorded = origin.provenance
 
-    var names = datasets
-    if names.isEmpty {
-      if let list = context["datasets"] {
-        names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      } else if let one = context["dataset"] {
-        names = [one]
-      }
-    }
     var coordinates = ModelCoordinates(unit: "unknown", millimetresPerUnit: nil)
     var digitizerRateHz: Double?
     var provenanceDatasets: [ModelProvenance.Dataset] = []
+    let names = datasets.isEmpty && recorded == nil ? origin.legacyDatasets : datasets
+    if names.isEmpty, let recorded {
+      if let unit = recorded.unit { coordinates = ModelCoordinates(unit: unit, millimetresPerUnit: recorded.millimetresPerUnit) }
+      digitizerRateHz = recorded.digitizerRateHz
+      provenanceDatasets = recorded.datasets.map { dataset in
+        .init(name: dataset.reference, files: dataset.files.map { .init(path: $0.path, sha256: $0.sha256) })
+      }
+    }
     for (position, name) in names.enumerated() {
       if position == 0 {
         let trace = try DatasetRegistry.load(name, dataDirectory: dataDirectory)
@@ -96,16 +101,102 @@ public struct ModelExportJob: Sendable {
       let files = try DatasetRegistry.checksums(of: name, dataDirectory: dataDirectory)
       provenanceDatasets.append(.init(name: name, files: files.map { .init(path: $0.path, sha256: $0.sha256) }))
     }
-    let device = try DeviceProfile.resolve(profile ?? context["profile"] ?? DeviceProfile.pencil240ProMotion120.name)
+    let device: DeviceProfile
+    if let profile {
+      device = try DeviceProfile.resolve(profile)
+    } else if let recordedProfile = recorded?.profileDefinition {
+      device = recordedProfile
+    } else {
+      device = try DeviceProfile.resolve(origin.legacyContext["profile"] ?? DeviceProfile.pencil240ProMotion120.name)
+    }
     let entry = try? catalog.entry(named: predictor.name)
     return try ModelExporter.modelFile(
       predictor: predictor, entry: entry, coordinates: coordinates, profile: device,
       digitizerRateHz: digitizerRateHz,
       horizonPolicy: fixedHorizonSeconds.map { .fixed($0) } ?? .presentationTime,
       provenance: ModelProvenance(
-        datasets: provenanceDatasets, split: split ?? context["split"] ?? "none",
-        objective: objective ?? journalObjective ?? "none", seed: seed ?? journalSeed ?? 0, score: score,
-        command: command, lookaheadVersion: LookaheadVersion.string))
+        datasets: provenanceDatasets, split: split ?? recorded?.split ?? origin.legacyContext["split"] ?? "none",
+        objective: objective ?? origin.objective ?? "none", seed: seed ?? origin.seed ?? 0, score: origin.score,
+        command: command, lookaheadVersion: LookaheadVersion.string,
+        producedBy: recorded.map { $0.commandLineText }.flatMap { $0.isEmpty ? nil : $0 },
+        trainWriters: recorded?.trainWriters, testWriters: recorded?.testWriters,
+        fixed: recorded?.fixed.flatMap { $0.isEmpty ? nil : $0 }))
+  }
+
+  /// The configuration and its provenance, from whatever ``source`` names.
+  func origin(catalog: PredictorCatalog) throws -> Origin {
+    switch source {
+    case .predictor(let text):
+      return Origin(predictor: try Self.predictor(text, catalog: catalog))
+    case .tuneResult(let url):
+      if let report = try Self.decodeResult(TuneReport.self, format: "lookahead-tune-result", at: url) {
+        guard report.bestConfiguration != nil, let name = report.bestCatalogName, let parameters = report.bestParameters else {
+          throw TunedConfiguration.Failure(
+            path: url.path, problem: "the tune's best predictor cannot be exported (or the result predates bestParameters)")
+        }
+        let predictor = try catalog.entry(named: name).configure(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        guard predictor.configuration == report.bestConfiguration else {
+          throw TunedConfiguration.Failure(
+            path: url.path, problem: "bestParameters and bestConfiguration disagree (edited by hand, or another catalog version)")
+        }
+        var score: [String: Double] = [:]
+        if report.best.bestObjective.isFinite { score["objective"] = report.best.bestObjective }
+        if let heldOut = report.heldOutObjective, heldOut.isFinite { score["held_out_objective"] = heldOut }
+        return Origin(
+          predictor: predictor, provenance: report.provenance,
+          objective: report.objective, seed: report.seed, score: score)
+      }
+      let tuned = try TunedConfiguration(journal: url, catalog: catalog)
+      // JSON has no NaN or infinity: undefined metrics are left out.
+      var score = tuned.best.metrics.filter { $0.value.isFinite }
+      if let objective = tuned.best.objective, objective.isFinite { score["objective"] = objective }
+      var origin = Origin(
+        predictor: tuned.predictor, provenance: tuned.header.provenance, legacyContext: tuned.header.context,
+        objective: tuned.header.objective, seed: tuned.header.seed, score: score)
+      if tuned.header.provenance == nil { origin.legacyDatasets = Self.legacyDatasets(tuned.header.context) }
+      return origin
+    case .trainResult(let given):
+      let url = given.lastPathComponent.hasSuffix(".train.json")
+        ? given : TuningDatasetLoader.resultURL(for: given, kind: "train")
+      guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
+        throw TunedConfiguration.Failure(path: url.path, problem: "not a `lookahead train` result (format lookahead-train-result)")
+      }
+      let configuration = PredictorConfiguration(family: .learnedLinear(report.parameters))
+      var score: [String: Double] = [:]
+      if let horizon = report.heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? report.heldOut.first {
+        score["held_out_error_mean_\(report.lengthUnit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
+      }
+      return Origin(
+        predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: configuration),
+        provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed, score: score)
+    }
+  }
+
+  /// A version-1 journal's datasets: its `context` keys `dataset NAME` (as `tune` wrote them),
+  /// or `datasets` (comma-separated) or `dataset`.
+  static func legacyDatasets(_ context: [String: String]) -> [String] {
+    let prefixed = context.keys.filter { $0.hasPrefix("dataset ") }.map { String($0.dropFirst("dataset ".count)) }.sorted()
+    if !prefixed.isEmpty { return prefixed }
+    if let list = context["datasets"] { return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    return context["dataset"].map { [$0] } ?? []
+  }
+
+  /// A result file's `format` field.
+  private struct FormatProbe: Decodable { var format: String? }
+
+  /// `url` decoded as `T` when it is a JSON object whose `format` is `format`; nil when it is
+  /// something else (a journal, say).
+  static func decodeResult<T: Decodable>(_ type: T.Type, format: String, at url: URL) throws -> T? {
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw TunedConfiguration.Failure(path: url.path, problem: "cannot read the file (\(error.localizedDescription))")
+    }
+    guard let probe = try? JSONDecoder().decode(FormatProbe.self, from: data), probe.format == format else { return nil }
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    do { return try decoder.decode(T.self, from: data) } catch {
+      throw TunedConfiguration.Failure(path: url.path, problem: "a \(format) file that does not decode (\(error))")
+    }
   }
 
   /// A predictor from a specification or a file (see ``Source/predictor(_:)``).

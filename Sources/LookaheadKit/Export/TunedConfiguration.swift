@@ -7,8 +7,9 @@ import LookaheadRuntime
 /// are in the space's dimension order, and each dimension is named after the catalog parameter it
 /// searches. The best trial is the one with the lowest objective (ties: the earliest, as
 /// ``Tuner`` reports it); its values are given to the catalog entry by name, so the configuration
-/// is range-checked exactly as a hand-written one, and parameters the search did not vary keep
-/// their defaults.
+/// is range-checked exactly as a hand-written one; values held fixed on the tune's command line
+/// (`kalman:measurement-noise=1`) are applied as they were in the search, and the other
+/// parameters keep their defaults.
 public struct TunedConfiguration: Sendable {
   public var header: TuningJournal.Header
   public var best: TuningJournal.Trial
@@ -26,13 +27,8 @@ public struct TunedConfiguration: Sendable {
     guard let read = try TuningJournal(url: url).read() else {
       throw Failure(path: url.path, problem: "the tuning journal is empty (no header line)")
     }
-    var best: (trial: TuningJournal.Trial, objective: Double)?
-    for trial in read.trials where trial.failure == nil {
-      guard let objective = trial.objective, objective.isFinite else { continue }
-      if best.map({ objective < $0.objective }) ?? true { best = (trial, objective) }
-    }
-    guard let best = best?.trial else {
-      throw Failure(path: url.path, problem: "no trial finished with a finite objective")
+    guard let best = TuneRun.bestTrial(read.trials) else {
+      throw Failure(path: url.path, problem: "no trial finished feasible with a finite objective")
     }
     try self.init(header: read.header, best: best, catalog: catalog, path: url.path)
   }
@@ -47,6 +43,19 @@ public struct TunedConfiguration: Sendable {
     }
     let entry = try catalog.entry(named: header.predictor)
     var given: [String: ParameterValue] = [:]
+    // Values held fixed on the tune's command line: the provenance's, or a version-1 journal's
+    // `context["fixed"]` (`key=value,…`).
+    let fixed = header.provenance?.fixed
+      ?? (header.context["fixed"] ?? "").split(separator: ",").reduce(into: [String: String]()) { result, item in
+        let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+        if pair.count == 2 { result[pair[0]] = pair[1] }
+      }
+    for (key, text) in fixed.sorted(by: { $0.key < $1.key }) {
+      guard let spec = entry.parameter(named: key) else {
+        throw Failure(path: path, problem: "fixed value \(key)=\(text) is not a parameter of predictor \(header.predictor)")
+      }
+      given[key] = try spec.parse(text, predictor: entry.name)
+    }
     for (dimension, value) in zip(dimensions, best.values) {
       guard let spec = entry.parameter(named: dimension.name) else {
         throw Failure(

@@ -5,8 +5,9 @@ import LookaheadRuntime
 /// the held-out scores beside linear extrapolation, and the provenance of the run.
 public struct TrainReport: Sendable, Codable {
   public var format = "lookahead-train-result"
-  public var formatVersion = 1
-  public var provenance: TuneReport.Provenance
+  /// 2: ``provenance`` is the shared ``ResultProvenance``.
+  public var formatVersion = 2
+  public var provenance: ResultProvenance
   public var horizonsMilliseconds: [Double]
   public var split: String
   public var rotateToMotion: Bool
@@ -19,7 +20,14 @@ public struct TrainReport: Sendable, Codable {
   public var heldOut: [TrainRun.HorizonScore]
   public var parameters: LearnedLinearPredictor.Parameters
 
-  public init(outcome: TrainRun.Outcome, request: TrainRun.Request, provenance: TuneReport.Provenance) {
+  public init(outcome: TrainRun.Outcome, request: TrainRun.Request, provenance: ResultProvenance) {
+    var provenance = provenance
+    provenance.split = request.split?.description ?? "none (separate test data)"
+    provenance.trainWriters = outcome.trainWriters
+    provenance.testWriters = outcome.testWriters
+    provenance.objective = "ridge least squares, horizons " + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
+    provenance.searched = ["history-count", "lambda"]
+    provenance.horizonPolicy = "fixed:" + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     self.provenance = provenance
     horizonsMilliseconds = request.horizons.map { $0 * 1000 }
     split = request.split?.description ?? "none (separate test data)"

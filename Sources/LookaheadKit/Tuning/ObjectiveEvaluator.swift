@@ -24,6 +24,9 @@ public struct ObjectiveEvaluator: Sendable {
     /// Lower is better.
     public var value: Double
     public var metrics: [String: Double]
+    /// The bounds a `latency` trial broke, each with its value (`stroke_end_overshoot_p95_mm
+    /// 2.31 > 1`); nil when the trial is feasible or the objective has no bounds.
+    public var infeasibility: String? = nil
   }
 
   /// The scorecard columns recorded for every replay-based trial (for Pareto fronts).
@@ -66,6 +69,17 @@ public struct ObjectiveEvaluator: Sendable {
       let mean = meanSum / n, p95 = p95Sum / n
       return Score(
         value: statistic == .mean ? mean : p95, metrics: ["error_mean_\(unit)": mean, "error_p95_\(unit)": p95])
+    case .frameError(let statistic):
+      let card = try scorecard(makePredictor)
+      let unit = data.inMillimetres ? "mm" : "native"
+      let column = "error_\(statistic.rawValue)_\(unit)"
+      guard card.columnIndex(column) != nil else {
+        throw ObjectiveError.missingColumn(name: column, known: card.columns.map(\.name))
+      }
+      guard let value = card.value(column) else { throw ObjectiveError.undefinedColumn(name: column) }
+      var metrics = Self.recorded(card)
+      metrics[column] = value
+      return Score(value: value, metrics: metrics)
     case .turboTouch(let settings):
       let series = Self.errorSeries(data: data, horizon: settings.horizonSeconds, parts: parts, makePredictor: makePredictor)
       let components = TurboTouchCost.components(series, cutoffHz: settings.cutoffHz)
@@ -83,7 +97,7 @@ public struct ObjectiveEvaluator: Sendable {
         throw ObjectiveError.missingColumn(name: "latency_saved_mean_ms", known: card.columns.map(\.name))
       }
       var excess = 0.0
-      var infeasible = false
+      var broken: [String] = []
       for (bound, column) in [
         (overshootBound, "stroke_end_overshoot_p95_mm"), (jitterBound, "jitter_rms_mm"),
         (wrongBound, "wrong_direction_fraction"),
@@ -91,10 +105,15 @@ public struct ObjectiveEvaluator: Sendable {
         guard let bound else { continue }
         // An undefined side effect (no stroke came to rest, say) cannot violate its bound.
         guard let value = card.value(column), value > bound else { continue }
-        infeasible = true
+        broken.append("\(column) \(formatNumber(value)) > \(formatNumber(bound))")
         excess += bound > 0 ? (value - bound) / bound : value
       }
-      return Score(value: infeasible ? TuningObjective.infeasiblePenalty + excess : -saved, metrics: metrics)
+      guard broken.isEmpty else {
+        return Score(
+          value: TuningObjective.infeasiblePenalty + excess, metrics: metrics,
+          infeasibility: broken.joined(separator: ", "))
+      }
+      return Score(value: -saved, metrics: metrics)
     case .weighted(let columns):
       let card = try scorecard(makePredictor)
       var total = 0.0

@@ -1,21 +1,11 @@
 import Foundation
+import LookaheadRuntime
 
 /// What `lookahead tune` prints and records: a human table, and a JSON result file with
-/// everything that produced it (command line, version, predictor, space, objective, split,
-/// strategy, seed, datasets and their checksums, profile) beside the results.
+/// everything that produced it (``ResultProvenance``: command line, version, datasets and their
+/// checksums, unit, profile, split and writers, objective, seed, fixed and searched values) beside
+/// the results. `lookahead export --from-tune` reads it.
 public struct TuneReport: Sendable, Codable {
-  public struct Provenance: Sendable, Codable {
-    public var commandLine: String
-    public var version: String
-    /// Dataset references and the SHA-256 of every file read (`path sha256`).
-    public var datasets: [String: [String]]
-    public init(commandLine: String, version: String = LookaheadVersion.string, datasets: [String: [String]]) {
-      self.commandLine = commandLine
-      self.version = version
-      self.datasets = datasets
-    }
-  }
-
   public struct HorizonScore: Sendable, Codable {
     public var horizonMilliseconds: Double
     public var issuePoints: Int
@@ -28,6 +18,8 @@ public struct TuneReport: Sendable, Codable {
     public var trainWriters: [String]
     public var trials: Int
     public var failedTrials: Int
+    /// Trials that finished but broke the objective's bounds (never chosen as best).
+    public var infeasibleTrials: Int
     public var bestTrial: Int
     public var bestObjective: Double
     public var bestSpecification: String
@@ -41,8 +33,9 @@ public struct TuneReport: Sendable, Codable {
   }
 
   public var format = "lookahead-tune-result"
-  public var formatVersion = 1
-  public var provenance: Provenance
+  /// 2: ``provenance`` is the shared ``ResultProvenance`` (unit, device, writers, fixed values).
+  public var formatVersion = 2
+  public var provenance: ResultProvenance
   public var predictor: String
   public var parameters: [String]
   public var objective: String
@@ -59,9 +52,16 @@ public struct TuneReport: Sendable, Codable {
   public var heldOut: [HorizonScore]
   public var heldOutObjective: Double?
   public var pareto: [ParetoRow]
+  /// The written configuration, exactly (`lookahead export --from-tune` reads it); nil for a
+  /// predictor that cannot be exported.
+  public var bestConfiguration: PredictorConfiguration?
+  /// The written configuration's catalog entry and every parameter value as exact text, which
+  /// configure it again (`lookahead export --from-tune RESULT` does).
+  public var bestCatalogName: String?
+  public var bestParameters: [String: String]?
 
-  public init(outcome: TuneRun.Outcome, request: TuneRun.Request, provenance: Provenance) {
-    self.provenance = provenance
+  public init(outcome: TuneRun.Outcome, request: TuneRun.Request, provenance: ResultProvenance) {
+    self.provenance = outcome.provenance ?? provenance
     predictor = request.predictor
     parameters = outcome.searchSpace.dimensions.map { "\($0.name)=\($0.lowerBound)..\($0.upperBound) (\($0.scale.rawValue)\($0.isInteger ? ", integer" : ""))" }
     objective = request.objective.description
@@ -74,7 +74,8 @@ public struct TuneReport: Sendable, Codable {
     func summary(_ s: TuneRun.Search) -> SearchSummary {
       SearchSummary(
         label: s.label, trainWriters: s.trainWriters, trials: s.trials.count,
-        failedTrials: s.trials.filter { $0.objective == nil }.count, bestTrial: s.best.index,
+        failedTrials: s.trials.filter { $0.objective == nil }.count,
+        infeasibleTrials: s.trials.filter { $0.infeasible != nil }.count, bestTrial: s.best.index,
         bestObjective: s.best.objective ?? .nan, bestSpecification: s.bestPredictor.specification)
     }
     best = summary(outcome.final)
@@ -86,6 +87,9 @@ public struct TuneReport: Sendable, Codable {
       return HorizonScore(horizonMilliseconds: ms, issuePoints: score.issuePoints, mean: score.meanError, p95: score.p95Error)
     }
     heldOutObjective = outcome.heldOut.objective
+    bestConfiguration = outcome.final.bestPredictor.configuration
+    bestCatalogName = outcome.final.bestPredictor.name
+    bestParameters = outcome.final.bestPredictor.values.reduce(into: [:]) { $0[$1.name] = $1.value.exactText }
     pareto = outcome.pareto.map {
       ParetoRow(trial: $0.trial, errorMeanMillimetres: $0.errorMeanMillimetres, latencySavedMilliseconds: $0.latencySavedMilliseconds, specification: $0.specification)
     }
@@ -107,7 +111,7 @@ public struct TuneReport: Sendable, Codable {
     for s in folds {
       lines.append("  \(s.label): trained on \(s.trainWriters.count) writers, best trial \(s.bestTrial) objective \(f(s.bestObjective)): \(s.bestSpecification)")
     }
-    lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed): trial \(best.bestTrial), objective \(f(best.bestObjective))")
+    lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed, \(best.infeasibleTrials) infeasible): trial \(best.bestTrial), objective \(f(best.bestObjective))")
     lines.append("  \(best.bestSpecification)")
     lines.append("")
     lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : heldOutWriters.joined(separator: ", "))")

@@ -46,6 +46,9 @@ public enum TuneRun {
     /// For per-sample objectives: how many of the best distinct trials are replayed through
     /// the device profile for the Pareto front (default 8; 0 skips the front).
     public var paretoCandidates = 8
+    /// What the tune reads (datasets, unit, command line), completed by the run with the split,
+    /// writers, objective and values and recorded in every journal header and the outcome.
+    public var provenance: ResultProvenance?
 
     public init(
       predictor: String, parameters: [String]? = nil, objective: TuningObjective, split: WriterSplit?,
@@ -102,6 +105,8 @@ public enum TuneRun {
     public var heldOut: HeldOut
     public var pareto: [ParetoPoint]
     public var lengthUnit: String
+    /// The request's provenance completed for the written configuration (nil without one).
+    public var provenance: ResultProvenance?
   }
 
   public struct Progress: Sendable {
@@ -134,6 +139,21 @@ public enum TuneRun {
     guard request.trials > 0 else { throw SetupError(description: "--trials must be at least 1") }
     let replay = try Replay(profile: request.profile, seed: request.seed)
 
+    func provenance(trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
+      guard var record = request.provenance else { return nil }
+      record.split = request.split?.description ?? "none (separate test data)"
+      record.trainWriters = trainWriters
+      record.testWriters = testWriters
+      record.objective = request.objective.description
+      record.fixed = specification.assignments.reduce(into: [:]) { $0[$1.key] = $1.value }
+      record.searched = space.space.dimensions.map(\.name)
+      record.horizonPolicy = request.objective.horizonPolicy
+      record.seed = request.seed
+      record.profile = request.profile.name
+      record.profileDefinition = request.profile
+      return record
+    }
+
     func search(_ label: String, on searchData: TuningData, journal: URL?) throws -> Search {
       let evaluator = ObjectiveEvaluator(objective: request.objective, data: searchData, replay: replay, parts: request.parts)
       var context = request.context
@@ -144,11 +164,11 @@ public enum TuneRun {
       if request.objective.usesReplay { context["profile"] = request.profile.name }
       let header = TuningJournal.Header(
         predictor: entry.name, space: space.space, strategy: strategyDescription(request, space: space),
-        seed: request.seed, objective: request.objective.description, context: context)
-      let evaluate: ([Double]) throws -> (Double, [String: Double]) = { values in
+        seed: request.seed, objective: request.objective.description, context: context,
+        provenance: provenance(trainWriters: searchData.writers, testWriters: nil))
+      let evaluate: ([Double]) throws -> ObjectiveEvaluator.Score = { values in
         let predictor = try space.configure(values)
-        let score = try evaluator.score(predictor.makePredictor)
-        return (score.value, score.metrics)
+        return try evaluator.score(predictor.makePredictor)
       }
       let report: (Int, Int, TuningJournal.Trial?) -> Void = { done, resumed, best in
         progress(Progress(label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective))
@@ -171,6 +191,13 @@ public enum TuneRun {
       }
       guard let best = bestTrial(trials) else {
         let reasons = Set(trials.compactMap(\.failure)).sorted().prefix(3).joined(separator: "; ")
+        if trials.contains(where: { $0.infeasible != nil }) {
+          throw SetupError(
+            description: "no trial of the \(label) search met the objective's bounds "
+              + "(\(trials.filter { $0.infeasible != nil }.count) infeasible, \(trials.filter { $0.failure != nil }.count) failed): "
+              + unmetBounds(trials, objective: request.objective)
+              + "; loosen the bounds (--objective latency:overshoot=MM,…) or search other parameters")
+        }
         throw SetupError(description: "every trial of the \(label) search failed (\(reasons))")
       }
       return Search(label: label, trainWriters: searchData.writers, trials: trials, best: best, bestPredictor: try space.configure(best.values))
@@ -226,17 +253,37 @@ public enum TuneRun {
     let pareto = try paretoFront(final, space: space, data: searchData, request: request, replay: replay)
     return Outcome(
       searchSpace: space.space, final: final, folds: folds, heldOut: heldOut, pareto: pareto,
-      lengthUnit: data.lengthUnit)
+      lengthUnit: data.lengthUnit,
+      provenance: provenance(trainWriters: final.trainWriters, testWriters: heldOut.writers))
   }
 
-  /// The trial with the lowest objective (the first of equals).
-  static func bestTrial(_ trials: [TuningJournal.Trial]) -> TuningJournal.Trial? {
+  /// The feasible trial with the lowest objective (the first of equals); nil when no trial
+  /// finished within the objective's bounds. An infeasible trial is never "best": its objective
+  /// only leads the search towards feasibility.
+  public static func bestTrial(_ trials: [TuningJournal.Trial]) -> TuningJournal.Trial? {
     var best: TuningJournal.Trial?
-    for trial in trials {
+    for trial in trials where trial.failure == nil && trial.infeasible == nil {
       guard let objective = trial.objective, objective.isFinite else { continue }
       if best?.objective.map({ objective < $0 }) ?? true { best = trial }
     }
     return best
+  }
+
+  /// For a search in which no trial was feasible: each bound of the objective that no trial met,
+  /// with the closest any trial came (`stroke_end_overshoot_p95_mm ≤ 1: best 2.31, 131 % over`).
+  static func unmetBounds(_ trials: [TuningJournal.Trial], objective: TuningObjective) -> String {
+    guard case .latency(let overshoot, let jitter, let wrongDirection) = objective else { return "no bound met" }
+    var lines: [String] = []
+    for (bound, column) in [
+      (overshoot, "stroke_end_overshoot_p95_mm"), (jitter, "jitter_rms_mm"), (wrongDirection, "wrong_direction_fraction"),
+    ] {
+      guard let bound else { continue }
+      guard let closest = trials.compactMap({ $0.metrics[column] }).min() else { continue }
+      guard closest > bound else { continue }
+      let over = bound > 0 ? String(format: ", %.0f %% over", (closest - bound) / bound * 100) : ""
+      lines.append("\(column) ≤ \(formatNumber(bound)): best \(formatNumber(closest))\(over)")
+    }
+    return lines.isEmpty ? "no trial met every bound at once" : lines.joined(separator: "; ")
   }
 
   /// The largest points-per-dimension whose full grid fits in `trials` (at least 2).
@@ -257,15 +304,15 @@ public enum TuneRun {
 
   private static func runTuner<S: SearchStrategy>(
     _ header: TuningJournal.Header, _ strategy: S, _ journal: TuningJournal?, _ request: Request,
-    _ evaluate: ([Double]) throws -> (Double, [String: Double]),
+    _ evaluate: ([Double]) throws -> ObjectiveEvaluator.Score,
     _ report: (Int, Int, TuningJournal.Trial?) -> Void
   ) throws -> [TuningJournal.Trial] {
     var tuner = Tuner(header: header, strategy: strategy, journal: journal)
     return try tuner.run(
       maximumTrials: request.trials, fresh: request.fresh,
       evaluate: { values in
-        let (value, metrics) = try evaluate(values)
-        return .init(objective: value, metrics: metrics)
+        let score = try evaluate(values)
+        return .init(objective: score.value, metrics: score.metrics, infeasible: score.infeasibility)
       },
       progress: { report($0.done, $0.resumed, $0.best) })
   }

@@ -18,9 +18,12 @@ public struct Tuner<Strategy: SearchStrategy> {
   public struct Outcome: Sendable {
     public var objective: Double
     public var metrics: [String: Double]
-    public init(objective: Double, metrics: [String: Double] = [:]) {
+    /// The bounds broken, when the configuration is infeasible (see ``TuningJournal/Trial/infeasible``).
+    public var infeasible: String?
+    public init(objective: Double, metrics: [String: Double] = [:], infeasible: String? = nil) {
       self.objective = objective
       self.metrics = metrics
+      self.infeasible = infeasible
     }
   }
 
@@ -52,7 +55,7 @@ public struct Tuner<Strategy: SearchStrategy> {
     }
 
     if let journal, !fresh, let existing = try journal.read() {
-      guard existing.header == header else {
+      guard existing.header.resumes(header) else {
         throw TuningJournal.Mismatch(path: journal.url.path, detail: Self.difference(existing.header, header))
       }
       for recorded in existing.trials {
@@ -81,6 +84,7 @@ public struct Tuner<Strategy: SearchStrategy> {
         let outcome = try evaluate(values)
         trial.objective = outcome.objective.isNaN ? nil : outcome.objective
         trial.metrics = outcome.metrics
+        trial.infeasible = outcome.infeasible
         if outcome.objective.isNaN { trial.failure = "objective is NaN" }
       } catch {
         trial.failure = "\(error)"
@@ -100,6 +104,11 @@ public struct Tuner<Strategy: SearchStrategy> {
     if a.strategy != b.strategy { return "strategy \(a.strategy) vs \(b.strategy)" }
     if a.seed != b.seed { return "seed \(a.seed) vs \(b.seed)" }
     if a.objective != b.objective { return "objective \(a.objective) vs \(b.objective)" }
-    return "context differs"
+    if a.version != b.version { return "journal version \(a.version) vs \(b.version)" }
+    if a.context != b.context { return "context differs" }
+    let (pa, pb) = (a.provenance?.resumable, b.provenance?.resumable)
+    if pa?.datasets != pb?.datasets { return "datasets or their files differ" }
+    if pa?.profileDefinition != pb?.profileDefinition { return "device profile differs" }
+    return "provenance differs"
   }
 }

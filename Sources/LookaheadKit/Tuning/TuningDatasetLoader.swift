@@ -1,11 +1,15 @@
 import Foundation
 
-/// Loads the datasets a tune or a training run names into ``TuningData``, and keeps the SHA-256
-/// of every file it read, so the result can record exactly what it was fitted and scored on.
+/// Loads the datasets a tune or a training run names into ``TuningData``, through the same
+/// ``EvaluationDataset/load(_:dataDirectory:options:)`` as `evaluate`, and keeps each one's
+/// provenance (files and SHA-256) and the first one's coordinates, so the result records exactly
+/// what it was fitted and scored on (``ResultProvenance``).
 public struct TuningDatasetLoader {
   public let dataDirectory: URL?
-  /// Per dataset reference: `"path sha256"` of each file read, in load order.
-  public private(set) var checksums: [String: [String]] = [:]
+  /// Every dataset loaded, in load order (search data first, then test data).
+  public private(set) var datasets: [ResultProvenance.Dataset] = []
+  /// The metadata of the first trace loaded: its unit is the one tuned parameters assume.
+  public private(set) var firstMetadata: TraceMetadata?
 
   public init(dataDirectory: URL?) { self.dataDirectory = dataDirectory }
 
@@ -14,11 +18,24 @@ public struct TuningDatasetLoader {
     guard !references.isEmpty else { return nil }
     var traces: [Trace] = []
     for reference in references {
-      traces.append(try DatasetRegistry.load(reference, dataDirectory: dataDirectory))
-      checksums[reference] = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory)
-        .map { "\($0.path) \($0.sha256)" }
+      let dataset = try EvaluationDataset.load(reference, dataDirectory: dataDirectory)
+      traces.append(dataset.trace)
+      datasets.append(dataset.provenance)
+      if firstMetadata == nil { firstMetadata = dataset.trace.metadata }
     }
     return try TuningData(traces: traces)
+  }
+
+  /// The provenance of a tune or training over what this loader read.
+  public func provenance(
+    command: String, predictors: [String], seed: UInt64, profile: DeviceProfile?, evaluationProtocol: String,
+    commandLine: [String] = CommandLine.arguments
+  ) -> ResultProvenance {
+    var provenance = ResultProvenance(
+      commandLine: commandLine, command: command, predictors: predictors, seed: seed, profile: profile,
+      evaluationProtocol: evaluationProtocol, datasets: datasets)
+    if let firstMetadata { provenance.recordCoordinates(of: firstMetadata) }
+    return provenance
   }
 
   /// Where the full JSON result of a run that writes `output` goes: `best.json` →

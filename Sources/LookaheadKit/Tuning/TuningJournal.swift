@@ -10,7 +10,8 @@ public struct TuningJournal: Sendable {
   /// What a journal is about; a resumed run must match it exactly.
   public struct Header: Codable, Sendable, Hashable {
     public var format = "lookahead-tune-journal"
-    public var version = 1
+    /// 2: the header carries ``provenance``; 1 (read for export only): datasets in ``context``.
+    public var version = 2
     /// Predictor catalog name being tuned.
     public var predictor: String
     public var space: SearchSpace
@@ -19,16 +20,33 @@ public struct TuningJournal: Sendable {
     public var seed: UInt64
     /// Objective name and settings.
     public var objective: String
-    /// Anything else that fixes the result: datasets and checksums, split, profile, command line.
+    /// Anything else that fixes the result: split, search, writers, fixed values, profile.
     public var context: [String: String]
+    /// What the tune reads and is for: datasets with checksums, unit, device, split and writers,
+    /// objective, seed, fixed and searched values, command line (``ResultProvenance``). `lookahead
+    /// export --from-tune` takes the model's unit, device and provenance from here.
+    public var provenance: ResultProvenance?
 
-    public init(predictor: String, space: SearchSpace, strategy: String, seed: UInt64, objective: String, context: [String: String] = [:]) {
+    public init(
+      predictor: String, space: SearchSpace, strategy: String, seed: UInt64, objective: String,
+      context: [String: String] = [:], provenance: ResultProvenance? = nil
+    ) {
       self.predictor = predictor
       self.space = space
       self.strategy = strategy
       self.seed = seed
       self.objective = objective
       self.context = context
+      self.provenance = provenance
+    }
+
+    /// Whether a run with header `other` may resume this journal: everything equal but the
+    /// command line and version (a resumed tune may write other output files).
+    public func resumes(_ other: Header) -> Bool {
+      var a = self, b = other
+      a.provenance = a.provenance?.resumable
+      b.provenance = b.provenance?.resumable
+      return a == b
     }
   }
 
@@ -45,14 +63,20 @@ public struct TuningJournal: Sendable {
     public var metrics: [String: Double]
     /// Why the trial failed, if it did.
     public var failure: String?
+    /// The objective's bounds the trial broke (it finished, but is not a candidate), if any.
+    public var infeasible: String?
 
-    public init(index: Int, unit: [Double], values: [Double], objective: Double?, metrics: [String: Double], failure: String? = nil) {
+    public init(
+      index: Int, unit: [Double], values: [Double], objective: Double?, metrics: [String: Double],
+      failure: String? = nil, infeasible: String? = nil
+    ) {
       self.index = index
       self.unit = unit
       self.values = values
       self.objective = objective
       self.metrics = metrics
       self.failure = failure
+      self.infeasible = infeasible
     }
   }
 

@@ -11,6 +11,11 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// Mean or p95 Euclidean error at fixed horizons (seconds), per-sample protocol, in mm (trace
   /// units when a stroke's scale is unknown). With several horizons, the average over them.
   case error(statistic: ErrorStatistic, horizons: [Double])
+  /// Mean or p95 Euclidean error at each frame's presentation time, through the device replay:
+  /// what the device would show (`error:horizon=frame`; `error_mean_mm` or `error_p95_mm` of the
+  /// scorecard, trace units when the scale is unknown). The default with `--profile`, since the
+  /// horizons that matter are the device's, not fixed ones.
+  case frameError(statistic: ErrorStatistic)
   /// The most effective latency saved (`latency_saved_mean_ms`) whose side effects stay within
   /// bounds (`stroke_end_overshoot_p95_mm`, `jitter_rms_mm`, `wrong_direction_fraction`), through
   /// a device replay. A bound of `nil` is not checked. Feasible: −latency saved (ms).
@@ -39,6 +44,16 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// Added to an infeasible `latency` trial (ms; far beyond any latency a prediction saves).
   public static let infeasiblePenalty = 1000.0
 
+  /// Which horizons the objective scores, as ``ResultProvenance/horizonPolicy`` records it:
+  /// `presentation-time` through the device replay, or `fixed:MS;…` per sample.
+  public var horizonPolicy: String {
+    switch self {
+    case .error(_, let horizons): "fixed:" + horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    case .turboTouch(let settings): "fixed:\(settings.horizonSeconds * 1000)"
+    case .frameError, .latency, .weighted: "presentation-time"
+    }
+  }
+
   /// The names, for help texts.
   public static let names = ["error", "latency", "turbotouch", "weighted"]
 
@@ -46,7 +61,7 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   public var usesReplay: Bool {
     switch self {
     case .error, .turboTouch: false
-    case .latency, .weighted: true
+    case .frameError, .latency, .weighted: true
     }
   }
 
@@ -54,7 +69,7 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
     public var text: String
     public var problem: String
     public var description: String {
-      "--objective \(text): \(problem). Forms: error[:statistic=mean|p95,horizon=MS|anchor] | "
+      "--objective \(text): \(problem). Forms: error[:statistic=mean|p95,horizon=MS|anchor|frame] | "
         + "latency[:overshoot=MM,jitter=MM,wrong-direction=FRACTION] | "
         + "turbotouch[:horizon=MS,w1=1,w2=1,w3=1,cutoff=HZ,jitter-low=MM,jitter-high=MM] | "
         + "weighted:COLUMN=WEIGHT,…"
@@ -89,6 +104,7 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
     case "error":
       var statistic = ErrorStatistic.mean
       var horizons = FixedHorizon.anchorSeconds
+      var atFrames = false
       for (key, value) in settings {
         switch key {
         case "statistic":
@@ -97,11 +113,14 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
           }
           statistic = s
         case "horizon":
-          horizons = value == "anchor" ? FixedHorizon.anchorSeconds : [try number(key, value, 0.001...1000) / 1000]
+          atFrames = value == "frame"
+          if !atFrames {
+            horizons = value == "anchor" ? FixedHorizon.anchorSeconds : [try number(key, value, 0.001...1000) / 1000]
+          }
         default: throw unknown(key, ["statistic", "horizon"])
         }
       }
-      self = .error(statistic: statistic, horizons: horizons)
+      self = atFrames ? .frameError(statistic: statistic) : .error(statistic: statistic, horizons: horizons)
     case "latency":
       var overshoot: Double? = 1.0, jitter: Double? = 0.5, wrong: Double? = 0.05
       for (key, value) in settings {
@@ -158,6 +177,8 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
     case .error(let statistic, let horizons):
       let h = horizons == FixedHorizon.anchorSeconds ? "anchor" : horizons.map(ms).joined(separator: ";")
       return "error:statistic=\(statistic.rawValue),horizon=\(h)"
+    case .frameError(let statistic):
+      return "error:statistic=\(statistic.rawValue),horizon=frame"
     case .latency(let o, let j, let w):
       func bound(_ v: Double?) -> String { v.map(formatNumber) ?? "none" }
       return "latency:overshoot=\(bound(o)),jitter=\(bound(j)),wrong-direction=\(bound(w))"

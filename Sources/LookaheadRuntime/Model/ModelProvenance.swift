@@ -36,10 +36,19 @@ public struct ModelProvenance: Codable, Sendable, Hashable {
   public var command: String
   /// `LookaheadVersion.string` of the workbench that wrote the file.
   public var lookaheadVersion: String
+  /// The `tune` or `train` command line whose result was exported, when there was one.
+  public var producedBy: String?
+  /// The writers the configuration was searched or fitted on, when known.
+  public var trainWriters: [String]?
+  /// The writers its held-out score comes from, when known.
+  public var testWriters: [String]?
+  /// Parameter values held fixed on the tune's command line (name → value as typed).
+  public var fixed: [String: String]?
 
   public init(
     datasets: [Dataset] = [], split: String = "none", objective: String = "none", seed: UInt64 = 0,
-    score: [String: Double] = [:], command: String = "", lookaheadVersion: String
+    score: [String: Double] = [:], command: String = "", lookaheadVersion: String, producedBy: String? = nil,
+    trainWriters: [String]? = nil, testWriters: [String]? = nil, fixed: [String: String]? = nil
   ) {
     self.datasets = datasets
     self.split = split
@@ -48,5 +57,9 @@ public struct ModelProvenance: Codable, Sendable, Hashable {
     self.score = score
     self.command = command
     self.lookaheadVersion = lookaheadVersion
+    self.producedBy = producedBy
+    self.trainWriters = trainWriters
+    self.testWriters = testWriters
+    self.fixed = fixed
   }
 }

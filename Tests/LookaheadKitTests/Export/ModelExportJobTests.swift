@@ -53,7 +53,7 @@ struct ModelExportJobTests {
     try journal.append(.init(index: 1, unit: [1, 1], values: [0.7, 0.25], objective: 1.25, metrics: ["error_p95_mm": 1.25]))
     try journal.append(.init(index: 2, unit: [0.5, 0.5], values: [0.5, 0.5], objective: nil, metrics: [:], failure: "x"))
     try journal.append(.init(index: 3, unit: [0.2, 0.2], values: [0.3, 0.1], objective: 1.25, metrics: [:]))
-    let file = try ModelExportJob(source: .tuningJournal(url), command: "c").modelFile()
+    let file = try ModelExportJob(source: .tuneResult(url), command: "c").modelFile()
     guard case .alphaBetaGamma(let parameters) = file.predictor.configuration.family else {
       Issue.record("not an α-β-γ configuration")
       return
@@ -80,7 +80,7 @@ struct ModelExportJobTests {
       seed: 1, objective: "x"))
     try journal.append(.init(index: 0, unit: [0], values: [0.5], objective: 1, metrics: [:]))
     #expect {
-      try ModelExportJob(source: .tuningJournal(url), command: "c").modelFile()
+      try ModelExportJob(source: .tuneResult(url), command: "c").modelFile()
     } throws: { error in
       "\(error)".contains("\"beta\"") && "\(error)".contains("desp")
     }
