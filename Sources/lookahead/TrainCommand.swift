@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LookaheadKit
+import LookaheadRuntime
 
 /// `lookahead train`: fit the learned linear predictor, K and λ by leave-one-writer-out
 /// cross-validation, scored on writers it never saw (Docs/Tuning.md).
@@ -32,6 +33,9 @@ struct TrainCommand: ParsableCommand {
 
   @Flag(help: "Do not rotate the features into the direction of motion.")
   var noRotate = false
+
+  @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; default 20, Chromium's).")
+  var gapLimit: Double = 20
 
   @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")
   var output: String?
@@ -80,6 +84,7 @@ struct TrainCommand: ParsableCommand {
     let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
+    guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     do {
       let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
       let outURL = output.map { URL(fileURLWithPath: $0) }
@@ -89,14 +94,14 @@ struct TrainCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
-        lambdas: lambdaValues, rotateToMotion: !noRotate)
+        lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
       let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test))
       let report = TrainReport(
         outcome: outcome, request: request,
         provenance: loader.provenance(
           command: "train", predictors: ["learned-linear"], seed: 0, profile: nil, evaluationProtocol: "anchor"))
       if let outURL, let resultURL {
-        try TrainReport.modelJSON(outcome.parameters).write(to: outURL)
+        try TrainReport.modelJSON(outcome.configuration).write(to: outURL)
         try report.jsonData().write(to: resultURL)
       }
       if json {

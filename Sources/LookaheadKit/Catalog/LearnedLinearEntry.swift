@@ -5,28 +5,31 @@ extension PredictorCatalog {
   /// The `learned-linear` entry: ``LearnedLinearPredictor`` with the stages every exported
   /// predictor shares.
   ///
-  /// Its tunable parameters are `history-count`, `rotate-to-motion` and `maximum-gap`; its
+  /// Its tunable parameters are `history-count` and `rotate-to-motion`, beside the stages; its
   /// weights are data (a trainer's output), never searched. Without `weights` the entry uses
   /// ``LearnedLinearPredictor/Parameters/constantVelocity(historyCount:rotateToMotion:)`` for
   /// whatever history length is asked for, a known, exactly linear starting point. With trained
   /// `weights` the history length and rotation are those the weights were trained for, so only
-  /// `maximum-gap` and the stages remain free (asking for another history length is an unknown
-  /// parameter).
+  /// the stages remain free (asking for another history length is an unknown parameter).
+  ///
+  /// The model has one gap rule, the stages' `gap-limit`: the family's own history break
+  /// (`maximumGapSeconds`) is set from it (``LearnedLinearTrainer/gapSeconds(for:)``), as the
+  /// trainer does, so a model is trained, scored and shipped under the same rule.
   ///
   /// - Parameter weights: trained parameters, or nil for constant-velocity weights.
   public static func learnedLinearEntry(weights: LearnedLinearPredictor.Parameters? = nil) -> PredictorCatalogEntry {
-    let gap = PredictorParameterSpec(
-      "maximum-gap", unit: "s", default: .number(weights?.maximumGapSeconds ?? 0.1),
-      domain: .real(0.001...1, scale: .log), "a longer gap between samples starts a new history")
     let source = "Henze et al., MobileHCI 2016 and 2017 (learned extrapolation); ridge regression in the workbench"
+    @Sendable func gapSeconds(_ v: ParameterValues) -> Double {
+      LearnedLinearTrainer.gapSeconds(for: StageParameterSpecs.stages(v))
+    }
     if let weights {
       return exportable(
         "learned-linear",
         "learned linear extrapolation of recent velocities (trained weights, K = \(weights.historyCount))",
-        source: source, [gap]
+        source: source, []
       ) { v in
         var parameters = weights
-        parameters.maximumGapSeconds = v.number("maximum-gap")
+        parameters.maximumGapSeconds = gapSeconds(v)
         return .learnedLinear(parameters)
       }
     }
@@ -38,12 +41,11 @@ extension PredictorCatalog {
               "recent velocities the model reads"),
         .init("rotate-to-motion", unit: "", default: .number(1), domain: .flag,
               "express the velocities in the frame of the newest motion (rotation-invariant)"),
-        gap,
       ]
     ) { v in
       var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
         historyCount: v.integer("history-count"), rotateToMotion: v.flag("rotate-to-motion"))
-      parameters.maximumGapSeconds = v.number("maximum-gap")
+      parameters.maximumGapSeconds = gapSeconds(v)
       return .learnedLinear(parameters)
     }
   }

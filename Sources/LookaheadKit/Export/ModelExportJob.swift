@@ -161,7 +161,7 @@ public struct ModelExportJob: Sendable {
       guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
         throw TunedConfiguration.Failure(path: url.path, problem: "not a `lookahead train` result (format lookahead-train-result)")
       }
-      let configuration = PredictorConfiguration(family: .learnedLinear(report.parameters))
+      let configuration = report.configuration
       var score: [String: Double] = [:]
       if let horizon = report.heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? report.heldOut.first {
         score["held_out_error_mean_\(report.lengthUnit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean

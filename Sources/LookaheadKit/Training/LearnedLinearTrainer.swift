@@ -4,13 +4,16 @@ import LookaheadRuntime
 /// and chooses its history length K and ridge strength λ by leave-one-writer-out
 /// cross-validation.
 ///
-/// Training rows come from driving a real predictor through each stroke, sample by sample, and
-/// asking it for its features (``LearnedLinearPredictor/writeFeatures(horizon:into:)``), so the
-/// model is trained on exactly the inputs it will see at run time (gap resets, repeated times and
-/// all). Each row is weighted by its horizon, so the fit minimises the squared Euclidean error of
+/// Training rows come from driving the predictor exactly as it ships — the family inside the
+/// ``ComposedPredictor`` with the model's ``Options/stages`` (input hygiene, gap reset,
+/// pre-filter) — through each stroke, sample by sample, and asking the family for its features
+/// (``LearnedLinearPredictor/writeFeatures(horizon:into:)``), so the model is trained on exactly
+/// the inputs it will see at run time (gap resets, repeated times and all). Cross-validation
+/// scores that same composed predictor. There is one gap rule: the stages' `gapLimitSeconds`,
+/// which also sets the family's own history break (``gapSeconds(for:)``). Each row is weighted by its horizon, so the fit minimises the squared Euclidean error of
 /// the predicted displacement itself rather than of displacement per second.
 public struct LearnedLinearTrainer: Sendable {
-  public struct Options: Sendable, Hashable {
+  public struct Options: Sendable {
     /// Prediction horizons to train on, seconds (the model takes the horizon as an input).
     public var horizons: [Double]
     /// Candidate history lengths K.
@@ -18,7 +21,8 @@ public struct LearnedLinearTrainer: Sendable {
     /// Candidate ridge strengths λ (per training row).
     public var lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2]
     public var rotateToMotion = true
-    public var maximumGapSeconds = 0.1
+    /// The stages the model ships with (their gap limit is the model's one gap rule).
+    public var stages = PredictorStages()
     /// Predictions are issued from sample `warmUpSamples` on (0-based), as in the anchor protocol.
     public var warmUpSamples = 4
     /// Cores to split the rows across.
@@ -63,8 +67,8 @@ public struct LearnedLinearTrainer: Sendable {
   ) {
     var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
       historyCount: historyCount, rotateToMotion: options.rotateToMotion)
-    parameters.maximumGapSeconds = options.maximumGapSeconds
-    var predictor = LearnedLinearPredictor(parameters: parameters)
+    parameters.maximumGapSeconds = Self.gapSeconds(for: options.stages)
+    var predictor = ComposedPredictor(base: LearnedLinearPredictor(parameters: parameters), stages: options.stages)
     let featureCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     let samples = stroke.samples
     guard let lastTime = samples.last?.time else { return }
@@ -72,10 +76,10 @@ public struct LearnedLinearTrainer: Sendable {
     var truth = PiecewiseLinearPath(samples: samples)
     for (i, sample) in samples.enumerated() {
       predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y))
-      guard i >= options.warmUpSamples, let newest = predictor.newestSample else { continue }
+      guard i >= options.warmUpSamples, let newest = predictor.base.newestSample else { continue }
       for horizon in options.horizons where horizon > 0 && newest.time + horizon <= lastTime + 1e-9 {
         let rotation = row.withUnsafeMutableBufferPointer {
-          predictor.writeFeatures(horizon: horizon, into: $0)
+          predictor.base.writeFeatures(horizon: horizon, into: $0)
         }
         guard let rotation else { continue }
         let future = truth.position(at: newest.time + horizon)
@@ -92,7 +96,7 @@ public struct LearnedLinearTrainer: Sendable {
     let weights = try normalEquations(strokes: strokes, historyCount: historyCount).solve(lambda: lambda)
     return LearnedLinearPredictor.Parameters(
       historyCount: historyCount, rotateToMotion: options.rotateToMotion, weights: weights,
-      maximumGapSeconds: options.maximumGapSeconds)
+      maximumGapSeconds: Self.gapSeconds(for: options.stages))
   }
 
   /// One cell of the cross-validation table.
@@ -137,7 +141,7 @@ public struct LearnedLinearTrainer: Sendable {
           guard let weights = try? (total - folds[f]).solve(lambda: lambda) else { continue }
           let parameters = LearnedLinearPredictor.Parameters(
             historyCount: k, rotateToMotion: options.rotateToMotion, weights: weights,
-            maximumGapSeconds: options.maximumGapSeconds)
+            maximumGapSeconds: Self.gapSeconds(for: options.stages))
           let (sum, n) = Self.errorSum(parameters: parameters, strokes: heldOut, options: options)
           errorSum += sum
           count += n
@@ -153,12 +157,27 @@ public struct LearnedLinearTrainer: Sendable {
     return CrossValidation(scores: scores, best: best, folds: writers)
   }
 
-  /// Sum of Euclidean errors and count over the issue points and horizons of `strokes`.
+  /// The family's own history break for `stages`: their gap limit, so a gap resets the history
+  /// exactly when it resets the composed predictor; with the gap reset off (0), the longest gap
+  /// limit the stages allow (10 s), since the family needs a positive bound.
+  public static func gapSeconds(for stages: PredictorStages) -> Double {
+    stages.gapLimitSeconds > 0 ? stages.gapLimitSeconds : 10
+  }
+
+  /// The predictor as it ships: `parameters` inside the composed predictor with `stages`.
+  public static func shipped(
+    _ parameters: LearnedLinearPredictor.Parameters, stages: PredictorStages
+  ) -> ComposedPredictor<LearnedLinearPredictor> {
+    ComposedPredictor(base: LearnedLinearPredictor(parameters: parameters), stages: stages)
+  }
+
+  /// Sum of Euclidean errors and count over the issue points and horizons of `strokes`, of the
+  /// predictor as it ships (``shipped(_:stages:)``).
   static func errorSum(
     parameters: LearnedLinearPredictor.Parameters, strokes: [Stroke], options: Options
   ) -> (Double, Int) {
     var sum = 0.0, count = 0
-    var predictor = LearnedLinearPredictor(parameters: parameters)
+    var predictor = shipped(parameters, stages: options.stages)
     for stroke in strokes {
       predictor.reset()
       guard let lastTime = stroke.samples.last?.time else { continue }

@@ -19,6 +19,8 @@ public struct TrainReport: Sendable, Codable {
   public var folds: [TrainRun.CrossValidationRow]
   public var heldOut: [TrainRun.HorizonScore]
   public var parameters: LearnedLinearPredictor.Parameters
+  /// The model as it ships and as it was scored: the parameters inside their stages.
+  public var configuration: PredictorConfiguration
 
   public init(outcome: TrainRun.Outcome, request: TrainRun.Request, provenance: ResultProvenance) {
     var provenance = provenance
@@ -40,6 +42,7 @@ public struct TrainReport: Sendable, Codable {
     folds = outcome.folds
     heldOut = outcome.heldOut
     parameters = outcome.parameters
+    configuration = outcome.configuration
   }
 
   public func jsonData() throws -> Data {
@@ -53,10 +56,10 @@ public struct TrainReport: Sendable, Codable {
   /// JSON (`{"family": "learnedLinear", "parameters": {…}, "stages": {…}}`), which
   /// ``PredictorConfigurationFile/read(_:)``, `lookahead export` and the catalog's
   /// ``PredictorCatalog/withLearnedLinearWeights(contentsOf:)`` read.
-  public static func modelJSON(_ parameters: LearnedLinearPredictor.Parameters) throws -> Data {
+  public static func modelJSON(_ configuration: PredictorConfiguration) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    return try encoder.encode(PredictorConfiguration(family: .learnedLinear(parameters)))
+    return try encoder.encode(configuration)
   }
 
   public var text: String {

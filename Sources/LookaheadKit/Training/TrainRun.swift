@@ -19,18 +19,22 @@ public enum TrainRun {
     public var historyCounts: [Int]
     public var lambdas: [Double]
     public var rotateToMotion: Bool
+    /// The stages the model ships with; trained and scored inside them (their gap limit is the
+    /// model's one gap rule).
+    public var stages: PredictorStages
     public var parts: Int
 
     public init(
       horizons: [Double] = FixedHorizon.anchorSeconds, split: WriterSplit?,
       historyCounts: [Int] = [2, 3, 4, 6, 8], lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2],
-      rotateToMotion: Bool = true, parts: Int = availableCoreCount
+      rotateToMotion: Bool = true, stages: PredictorStages = PredictorStages(), parts: Int = availableCoreCount
     ) {
       self.horizons = horizons
       self.split = split
       self.historyCounts = historyCounts
       self.lambdas = lambdas
       self.rotateToMotion = rotateToMotion
+      self.stages = stages
       self.parts = parts
     }
 
@@ -39,6 +43,7 @@ public enum TrainRun {
       options.historyCounts = historyCounts
       options.lambdas = lambdas
       options.rotateToMotion = rotateToMotion
+      options.stages = stages
       options.parts = parts
       return LearnedLinearTrainer(options: options)
     }
@@ -66,6 +71,8 @@ public enum TrainRun {
     public var crossValidation: [CrossValidationRow]
     public var chosen: CrossValidationRow
     public var parameters: LearnedLinearPredictor.Parameters
+    /// What ships: the parameters inside the request's stages.
+    public var configuration: PredictorConfiguration
     public var trainWriters: [String]
     public var testWriters: [String]
     public var heldOut: [HorizonScore]
@@ -113,8 +120,9 @@ public enum TrainRun {
     var linear = [[Double]](repeating: [], count: request.horizons.count)
     var testWriters: [String] = []
     func score(_ parameters: LearnedLinearPredictor.Parameters, on test: TuningData) {
+      let stages = request.stages
       let m = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
-        LearnedLinearPredictor(parameters: parameters)
+        LearnedLinearTrainer.shipped(parameters, stages: stages)
       }
       let l = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
         LinearPredictor(parameters: LinearParameters(order: 1))
@@ -166,6 +174,7 @@ public enum TrainRun {
     }
     return Outcome(
       crossValidation: cv.scores.map(row), chosen: row(cv.best), parameters: parameters,
+      configuration: PredictorConfiguration(family: .learnedLinear(parameters), stages: request.stages),
       trainWriters: finalTrain.writers, testWriters: testWriters, heldOut: heldOut, lengthUnit: data.lengthUnit,
       folds: foldRows)
   }

@@ -270,7 +270,7 @@ public enum TuneRun {
   }
 
   /// For a search in which no trial was feasible: each bound of the objective that no trial met,
-  /// with the closest any trial came (`stroke_end_overshoot_p95_mm ≤ 1: best 2.31, 131 % over`).
+  /// with the closest any trial came (`stroke_end_overshoot_p95_mm ≤ 1: best 2.31 (2.31× the bound)`).
   static func unmetBounds(_ trials: [TuningJournal.Trial], objective: TuningObjective) -> String {
     guard case .latency(let overshoot, let jitter, let wrongDirection) = objective else { return "no bound met" }
     var lines: [String] = []
@@ -280,8 +280,8 @@ public enum TuneRun {
       guard let bound else { continue }
       guard let closest = trials.compactMap({ $0.metrics[column] }).min() else { continue }
       guard closest > bound else { continue }
-      let over = bound > 0 ? String(format: ", %.0f %% over", (closest - bound) / bound * 100) : ""
-      lines.append("\(column) ≤ \(formatNumber(bound)): best \(formatNumber(closest))\(over)")
+      let over = bound > 0 ? String(format: "%.3g× the bound", closest / bound) : "above 0"
+      lines.append("\(column) ≤ \(formatNumber(bound)): best \(String(format: "%.4g", closest)) (\(over))")
     }
     return lines.isEmpty ? "no trial met every bound at once" : lines.joined(separator: "; ")
   }

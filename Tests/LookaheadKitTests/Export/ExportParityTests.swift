@@ -20,7 +20,7 @@ struct ExportParityTests {
       "kalman:postfilter-min-cutoff=1,pressure=extrapolate",
       "polynomial:order=2,window=6,half-life=0.02,prefilter-min-cutoff=2,horizon-cap=0.02",
       "linear:order=2,speed-floor=5,turn-low=0.5,turn-high=1.5,direction-cutoff=true,stroke-end-ratio=0.2",
-      "learned-linear:history-count=3,rotate-to-motion=false,maximum-gap=0.05",
+      "learned-linear:history-count=3,rotate-to-motion=false,gap-limit=0.05",
     ].map { try catalog.configure(specification: $0) }
     return predictors
   }
@@ -32,7 +32,7 @@ struct ExportParityTests {
     let trainer = LearnedLinearTrainer(options: LearnedLinearTrainer.Options(horizons: [0.008, 0.016, 0.033]))
     let weights = try trainer.fit(strokes: strokes, historyCount: 4, lambda: 1e-6)
     let catalog = PredictorCatalog.exported.adding([PredictorCatalog.learnedLinearEntry(weights: weights)])
-    let predictor = try catalog.configure(specification: "learned-linear:maximum-gap=0.1")
+    let predictor = try catalog.configure(specification: "learned-linear:gap-limit=0.1")
     guard case .learnedLinear(let used) = predictor.configuration?.family else {
       Issue.record("trained predictor is not learned linear")
       return predictor

@@ -70,6 +70,32 @@ struct ModelExportJobTests {
     #expect(file.tunedFor.deviceProfileName == "finger120-display60")
   }
 
+  @Test("a version-1 journal as `tune` wrote it: its 'dataset NAME' keys give the unit and datasets, its fixed values are applied")
+  func versionOneJournal() throws {
+    let url = temporary("v1.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    var header = TuningJournal.Header(
+      predictor: "kalman", space: SearchSpace([.init(name: "process-noise", lowerBound: 1e-3, upperBound: 10, scale: .log)]),
+      strategy: "lhs trials=1", seed: 0, objective: "error:statistic=mean,horizon=anchor",
+      context: [
+        "dataset Inkable-ApplePencil": "a.json 0123", "fixed": "measurement-noise=3,state=velocity",
+        "split": "none", "test": "Inkable-ApplePencil",
+      ])
+    header.version = 1
+    try TuningJournal(url: url).start(with: header)
+    try TuningJournal(url: url).append(.init(index: 0, unit: [0.5], values: [0.1], objective: 1, metrics: [:]))
+    let file = try ModelExportJob(source: .tuneResult(url), command: "c").modelFile()
+    // Today's main read only `dataset`/`datasets` and wrote unit "unknown" with no datasets.
+    #expect(file.coordinates.unit == "pt")
+    #expect(file.provenance.datasets.map(\.name) == ["Inkable-ApplePencil"])
+    guard case .kalman(let kalman) = file.predictor.configuration.family else {
+      Issue.record("not a Kalman configuration")
+      return
+    }
+    #expect(kalman.processNoise == 0.1)
+    #expect(kalman.measurementNoise == 3)
+  }
+
   @Test("a journal whose dimensions are not the predictor's parameters is refused naming the dimension")
   func journalMismatch() throws {
     let url = temporary("bad.jsonl")
@@ -96,14 +122,16 @@ struct ModelExportJobTests {
     try JSONEncoder().encode(configuration).write(to: url)
 
     let viaCatalog = try ModelExportJob(
-      source: .predictor("learned-linear:maximum-gap=0.05"), learnedLinearWeights: url, command: "c"
+      source: .predictor("learned-linear:gap-limit=0.05"), learnedLinearWeights: url, command: "c"
     ).modelFile()
     guard case .learnedLinear(let used) = viaCatalog.predictor.configuration.family else {
       Issue.record("not learned linear")
       return
     }
     #expect(used.weights == trained.weights)
+    // One gap rule: the family's history break follows the stages' gap limit.
     #expect(used.maximumGapSeconds == 0.05)
+    #expect(viaCatalog.predictor.configuration.stages.gapLimitSeconds == 0.05)
     #expect(throws: PredictorCatalogError.self) {
       try ModelExportJob(
         source: .predictor("learned-linear:history-count=3"), learnedLinearWeights: url, command: "c"

@@ -31,8 +31,13 @@ struct TrainRunTests {
       #expect(score.mean < 1e-6, "model error \(score.mean) mm at \(score.horizonMilliseconds) ms")
       #expect(score.linearMean > 1e-3)
     }
-    // The model file is a learnedLinear configuration with the same parameters.
-    let decoded = try JSONDecoder().decode(PredictorConfiguration.self, from: try TrainReport.modelJSON(outcome.parameters))
+    // The model file is a learnedLinear configuration with the same parameters, inside the
+    // stages it was trained and scored with (one gap rule: the family's history break is the
+    // stages' gap limit).
+    let decoded = try JSONDecoder().decode(PredictorConfiguration.self, from: try TrainReport.modelJSON(outcome.configuration))
+    #expect(decoded == outcome.configuration)
+    #expect(decoded.stages.gapLimitSeconds == 0.020)
+    #expect(outcome.parameters.maximumGapSeconds == decoded.stages.gapLimitSeconds)
     guard case .learnedLinear(let parameters) = decoded.family else {
       Issue.record("family \(decoded.family.name)")
       return

@@ -1,0 +1,151 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+
+/// The workbench's one path, as a user runs it through the built CLI on the bundled Henze 2017
+/// traces: tune or train for a device on some writers, export the result, and evaluate the model
+/// file on the writers the run held out. The model must carry everything the run knew (unit,
+/// device, datasets, fixed values) and must score what the run printed.
+@Suite("tune or train → export → evaluate --model, end to end")
+struct TuneExportChainTests {
+  static let dataset = "Henze2017-MobileHCI"
+  static let split = "holdout=0.25,seed=1"
+
+  /// A fresh folder for one test's files.
+  static func folder() throws -> URL {
+    let url = DatasetsCommandTests.temporaryURL("chain")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  static func json(_ url: URL) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+  }
+
+  static func json(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  /// Equal to the last printed digit and, beyond that, up to summation order.
+  static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * max(1, abs(a)) }
+
+  @Test("tune --profile finger60-phone → export --from-tune (journal or .tune.json) → evaluate --model scores the held-out writers exactly as the tune did")
+  func tuneExportEvaluate() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("k.jsonl"), out = dir.appendingPathComponent("k.json")
+    let tune = try DatasetsCommandTests.run([
+      "tune", "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--profile", "finger60-phone",
+      "--split", Self.split, "--trials", "4", "--journal", journal.path, "--out", out.path, "--quiet", Self.dataset,
+    ])
+    #expect(tune.status == 0, "\(tune.stderr)")
+    // With --profile the default objective scores the device's own frames.
+    #expect(tune.stdout.contains("objective error:statistic=mean,horizon=frame"))
+    let result = try Self.json(dir.appendingPathComponent("k.tune.json"))
+    let heldOut = try #require(result["heldOutObjective"] as? Double)
+    let heldOutWriters = try #require(result["heldOutWriters"] as? [String])
+    #expect(heldOutWriters == ["participant5", "participant7"])
+
+    for (name, source) in [("from-journal.model", journal), ("from-result.model", dir.appendingPathComponent("k.tune.json"))] {
+      let model = dir.appendingPathComponent(name)
+      let export = try DatasetsCommandTests.run(["export", "--from-tune", source.path, "-o", model.path])
+      #expect(export.status == 0, "\(export.stderr)")
+      let file = try LookaheadModel(contentsOf: model).file
+      // Today's main wrote unit "unknown", the default profile and no datasets here.
+      #expect(file.coordinates.unit == "px")
+      #expect(file.coordinates.millimetresPerUnit == 0.07864)
+      #expect(file.tunedFor.deviceProfileName == "finger60-phone")
+      #expect(file.provenance.datasets.map(\.name) == [Self.dataset])
+      #expect(file.provenance.datasets.first?.files.count == 24)
+      #expect(file.provenance.split == Self.split)
+      #expect(file.provenance.objective == "error:statistic=mean,horizon=frame")
+      #expect(file.provenance.fixed == ["measurement-noise": "3"])
+      #expect(file.provenance.trainWriters?.contains("participant5") == false)
+      #expect(file.provenance.producedBy?.contains("tune --predictor kalman:measurement-noise=3") == true)
+      // The fixed value is in the shipped configuration, not the default.
+      guard case .kalman(let kalman) = file.predictor.configuration.family else {
+        Issue.record("family \(file.predictor.configuration.family.name)")
+        continue
+      }
+      #expect(kalman.measurementNoise == 3)
+
+      let evaluate = try DatasetsCommandTests.run([
+        "evaluate", "--model", model.path, "--json", "\(Self.dataset):writer=\(heldOutWriters.joined(separator: ","))",
+      ])
+      #expect(evaluate.status == 0, "\(evaluate.stderr)")
+      let scored = try Self.json(evaluate.stdout)
+      let provenance = try #require(scored["provenance"] as? [String: Any])
+      #expect(provenance["profile"] as? String == "finger60-phone", "the model's own device is replayed")
+      let datasets = try #require(scored["datasets"] as? [[String: Any]])
+      let subjects = try #require(datasets.first?["subjects"] as? [[String: Any]])
+      let scorecard = try #require(subjects.first?["scorecard"] as? [String: Any])
+      let columns = try #require(scorecard["columns"] as? [[String: Any]]).map { $0["name"] as? String }
+      let aggregate = try #require(scorecard["aggregate"] as? [Any])
+      let column = try #require(columns.firstIndex(of: "error_mean_mm"))
+      let error = try #require(aggregate[column] as? Double)
+      #expect(Self.same(error, heldOut), "evaluate --model \(error) mm, tune's held-out objective \(heldOut) mm")
+    }
+  }
+
+  @Test("train → export --from-train → evaluate --model --protocol anchor reproduces train's held-out table (the model is scored as it ships)")
+  func trainExportEvaluate() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("lm.json"), model = dir.appendingPathComponent("lm.model")
+    let train = try DatasetsCommandTests.run([
+      "train", "--split", Self.split, "--history", "4", "--lambdas", "1e-6", "-o", out.path, Self.dataset,
+    ])
+    #expect(train.status == 0, "\(train.stderr)")
+    let result = try Self.json(dir.appendingPathComponent("lm.train.json"))
+    let heldOut = try #require(result["heldOut"] as? [[String: Any]])
+    let writers = try #require(result["testWriters"] as? [String])
+
+    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let file = try LookaheadModel(contentsOf: model).file
+    #expect(file.coordinates.unit == "px")
+    #expect(file.provenance.testWriters == writers)
+    #expect(file.predictor.configuration.stages.gapLimitSeconds == 0.020)
+
+    let evaluate = try DatasetsCommandTests.run([
+      "evaluate", "--model", model.path, "--protocol", "anchor", "--json", "\(Self.dataset):writer=\(writers.joined(separator: ","))",
+    ])
+    #expect(evaluate.status == 0, "\(evaluate.stderr)")
+    let datasets = try #require(try Self.json(evaluate.stdout)["datasets"] as? [[String: Any]])
+    let rows = try #require(datasets.first?["protocolRows"] as? [[String: Any]])
+    let scores = try #require(rows.first?["scores"] as? [[String: Any]])
+    #expect(scores.count == heldOut.count)
+    for (trained, evaluated) in zip(heldOut, scores) {
+      let mean = try #require(trained["mean"] as? Double), p95 = try #require(trained["p95"] as? Double)
+      #expect(trained["issuePoints"] as? Int == evaluated["count"] as? Int)
+      #expect(Self.same(mean, try #require(evaluated["meanMillimetres"] as? Double)), "mean at \(trained["horizonMilliseconds"] ?? "")")
+      #expect(Self.same(p95, try #require(evaluated["p95Millimetres"] as? Double)), "p95 at \(trained["horizonMilliseconds"] ?? "")")
+    }
+  }
+
+  @Test("a tune with no feasible trial fails, naming the bound no trial met and by how much")
+  func infeasibleTuneFails() throws {
+    let run = try DatasetsCommandTests.run([
+      "tune", "--predictor", "linear", "--params", "order", "--objective",
+      "latency:overshoot=0.001,jitter=none,wrong-direction=none", "--test", "Inkable-ApplePencil", "--trials", "3",
+      "--quiet", "Inkable-ApplePencil",
+    ])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("no trial of the all search met the objective's bounds (3 infeasible, 0 failed)"), "\(run.stderr)")
+    #expect(run.stderr.contains("stroke_end_overshoot_p95_mm ≤ 0.001: best 9.344 ("), "\(run.stderr)")
+    #expect(!run.stdout.contains("best ("))
+  }
+
+  @Test("a writer selection keeps exactly those writers and names the writers a dataset has when one is unknown")
+  func writerSelection() throws {
+    let inspect = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=participant3"])
+    #expect(inspect.status == 0, "\(inspect.stderr)")
+    let trace = try DatasetRegistry.load("\(Self.dataset):writer=participant3")
+    #expect(Set(trace.strokes.compactMap(\.writer)) == ["participant3"])
+    #expect(trace.strokes.count == (try DatasetRegistry.load(Self.dataset)).strokes.filter { $0.writer == "participant3" }.count)
+    let unknown = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=nobody"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("no writer nobody in this data; its writers: participant1, participant2"))
+  }
+}
