@@ -83,18 +83,21 @@ public struct EvaluationResult: Sendable, Codable {
   static func comparisonText(_ comparisons: [PairedComparison]) -> String {
     guard let first = comparisons.first else { return "" }
     var lines: [[String]] = [[
-      "paired vs \(first.baseline)", "column", "strokes", "mean diff", "95% CI", "strokes better", "verdict",
+      "paired vs \(first.baseline)", "column", "writers", "strokes", "mean diff", "95% CI", "strokes better", "verdict",
     ]]
     for c in comparisons {
       lines.append([
-        c.candidate, c.column, String(c.pairedStrokes), ComparisonTable.format(c.meanDifference),
+        c.candidate, c.column, (c.writers ?? 0) > 0 ? String(c.writers ?? 0) : "-", String(c.pairedStrokes),
+        ComparisonTable.format(c.meanDifference),
         "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
-        "\(c.candidateBetterStrokes)/\(c.pairedStrokes)", c.verdict.rawValue,
+        "\(c.candidateBetterStrokes)/\(c.pairedStrokes)",
+        c.verdict.rawValue + (c.limitation.map { " (\($0))" } ?? ""),
       ])
     }
-    return TextTable.render(lines, rightAligned: [2, 3, 5])
-      + "\n(candidate − baseline per stroke, mean over strokes; bootstrap over strokes, "
-      + "\(first.resamples) resamples, seed \(first.seed))"
+    return TextTable.render(lines, rightAligned: [2, 3, 4, 6])
+      + "\n(candidate − baseline per stroke, mean over strokes; bootstrap over "
+      + "\(first.resampled ?? "strokes"), \(first.resamples) resamples, seed \(first.seed); "
+      + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes)"
   }
 
   // MARK: - CSV
@@ -112,7 +115,8 @@ public struct EvaluationResult: Sendable, Codable {
         for c in dataset.comparisons {
           lines.append(
             "# paired: dataset=\(dataset.reference) candidate=\(c.candidate) baseline=\(c.baseline) column=\(c.column) "
-              + "strokes=\(c.pairedStrokes) mean_diff=\(c.meanDifference) ci95=[\(c.lower), \(c.upper)] verdict=\(c.verdict.rawValue)")
+              + "writers=\(c.writers ?? 0) strokes=\(c.pairedStrokes) mean_diff=\(c.meanDifference) ci95=[\(c.lower), \(c.upper)] verdict=\(c.verdict.rawValue)"
+              + (c.limitation.map { " limitation=\"\($0)\"" } ?? ""))
         }
         for subject in dataset.subjects {
           if !headerWritten {

@@ -41,7 +41,10 @@ struct EvaluationRunTests {
     #expect(linearError < holdError / 4)
     let comparison = try #require(result.datasets.first?.comparisons.first)
     #expect(comparison.candidate == "linear" && comparison.baseline == "hold")
-    #expect(comparison.verdict == .better)
+    // Two strokes cannot support a verdict, however large the difference.
+    #expect(comparison.verdict == .inconclusive)
+    #expect(comparison.limitation == "2 strokes (fewer than 20)")
+    #expect(comparison.upper < 0)
     #expect(comparison.pairedStrokes == 2)
     // The text marks the best error with a star on linear's row.
     let linearLine = try #require(result.text.split(separator: "\n").first { $0.hasPrefix("linear") })
