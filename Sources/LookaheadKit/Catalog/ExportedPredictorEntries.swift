@@ -25,14 +25,22 @@ extension PredictorCatalog {
       "kalman", "Kalman filter (velocity / acceleration / jerk state), extrapolated from the newest sample",
       source: "Chromium ui/base/prediction/kalman_predictor.cc; AndroidX input-motionprediction",
       kalmanSpecs(.chromium)) { v in .kalman(kalman(v)) },
+    // Presets named after a platform carry that platform's limits as stage defaults (each read
+    // again from its source; Docs/Baselines.md says what was found).
     exportable(
-      "kalman-chromium", "Chromium's Kalman predictor: acceleration state in ms, smoothed dt",
-      source: "Chromium ui/base/prediction/kalman_predictor.cc, kalman_filter.cc",
-      kalmanSpecs(.chromium)) { v in .kalman(kalman(v)) },
+      "kalman-chromium", "Chromium's Kalman predictor: acceleration state in ms, smoothed dt, 20 ms gap reset, 25 ms cap",
+      source: "Chromium ui/base/prediction/kalman_predictor.cc, kalman_filter.cc, input_predictor.h",
+      kalmanSpecs(.chromium),
+      // kMaxTimeDelta (20 ms) resets the filter; predicted events reach at most
+      // kMaxPredictionTime (25 ms) past the newest real event (blink InputEventPrediction).
+      stageDefaults: ["gap-limit": .number(0.020), "horizon-cap": .number(0.025)]) { v in .kalman(kalman(v)) },
     exportable(
-      "kalman-androidx", "AndroidX's stylus Kalman predictor: jerk state per sample, jerk confidence, pressure filter",
-      source: "AndroidX input/input-motionprediction (SinglePointerPredictor, PointerKalmanFilter)",
-      kalmanSpecs(.androidx)) { v in .kalman(kalman(v)) },
+      "kalman-androidx", "AndroidX's stylus Kalman predictor: jerk state per sample, jerk confidence, pressure filter, 32 ms cap",
+      source: "AndroidX input/input-motionprediction (SinglePointerPredictor, PointerKalmanFilter, PredictionEstimator)",
+      kalmanSpecs(.androidx),
+      // PredictionEstimator never asks for more than MAX_PREDICTION_MS (32 ms); nothing resets
+      // the filter within a stroke (a new pointer gets a new predictor).
+      stageDefaults: ["gap-limit": .number(0), "horizon-cap": .number(0.032)]) { v in .kalman(kalman(v)) },
     exportable(
       "desp", "double exponential smoothing prediction (level and trend per sample)",
       source: "LaViola, IPT/EGVE 2003",
@@ -68,9 +76,12 @@ extension PredictorCatalog {
   /// parameters every exported predictor shares.
   static func exportable(
     _ name: String, _ summary: String, source: String, _ own: [PredictorParameterSpec],
+    stageDefaults: [String: ParameterValue] = [:],
     family: @escaping @Sendable (ParameterValues) -> PredictorFamily
   ) -> PredictorCatalogEntry {
-    let specs = own + StageParameterSpecs.all
+    let stages = StageParameterSpecs.all.map { spec in stageDefaults[spec.name].map { spec.withDefault($0) } ?? spec }
+    precondition(Set(stageDefaults.keys).isSubset(of: Set(StageParameterSpecs.all.map(\.name))), "unknown stage in \(name)")
+    let specs = own + stages
     return PredictorCatalogEntry(
       name: name, summary: summary, source: source, isExportable: true, parameters: specs
     ) { values throws(PredictorCatalogError) in

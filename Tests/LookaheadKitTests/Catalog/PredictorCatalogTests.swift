@@ -50,6 +50,14 @@ struct PredictorCatalogTests {
     let androidx = try catalog.configure(specification: "kalman-androidx").configuration
     #expect(chromium?.family == .kalman(.chromium))
     #expect(androidx?.family == .kalman(.androidx))
+    // Each platform's own limits (Docs/Baselines.md): Chromium's kMaxTimeDelta 20 ms and
+    // kMaxPredictionTime 25 ms; AndroidX's MAX_PREDICTION_MS 32 ms and no gap reset.
+    #expect(chromium?.stages.gapLimitSeconds == 0.020)
+    #expect(chromium?.stages.gates.horizonCapSeconds == 0.025)
+    #expect(androidx?.stages.gapLimitSeconds == 0)
+    #expect(androidx?.stages.gates.horizonCapSeconds == 0.032)
+    // The generic kalman entry has no cap.
+    #expect(try catalog.configure(specification: "kalman").configuration?.stages.gates.horizonCapSeconds == 0)
     let sg = try catalog.configure(specification: "savitzky-golay").configuration
     guard case .polynomial(let p) = sg?.family else {
       Issue.record("savitzky-golay is not polynomial")
