@@ -81,17 +81,22 @@ public struct AndroidGeteventImporter: TraceImporter {
       millimetresPerUnit: millimetresPerUnit, licence: "unknown (a user's own recording)")
   }
 
+  /// Files are read in order (logs are small); the scale and notes come from the first file's
+  /// dump or the settings, since a trace has one coordinate unit.
   public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
-    var trace = try importEachFile(files, options: options)
-    // The scale comes from the first file's dump (or the settings): the unit is one device's.
-    if let first = files.first {
-      var scratch = CleaningReport()
-      let parsed = try parse(try DelimitedText.readData(first), file: first, options: options, into: &scratch)
+    var trace = Trace(metadata: metadata(), strokes: [])
+    var report = CleaningReport()
+    for (index, file) in files.enumerated() {
+      let parsed = try parse(try DelimitedText.readData(file), file: file, options: options, into: &report)
+      trace.strokes += parsed.strokes
+      guard index == 0 else { continue }
       trace.metadata.millimetresPerUnit = parsed.millimetresPerUnit
       trace.metadata.notes = parsed.notes
-      trace.metadata.device = parsed.device.isEmpty ? "Android input device (getevent)" : parsed.device
-      if source == nil, files.count == 1 { trace.metadata.source = first.lastPathComponent }
+      if !parsed.device.isEmpty { trace.metadata.device = parsed.device }
+      if source == nil, files.count == 1 { trace.metadata.source = file.lastPathComponent }
     }
+    trace.metadata.cleaning = report
+    if options.raw { trace.metadata.notes["import"] = "raw: cleaning rules R1–R3 not applied" }
     return trace
   }
 

@@ -79,13 +79,16 @@ public struct ColumnMapping: Sendable {
   public var source: String?
   public var device: String?
 
+  /// The error for a delimited-text file read without any mapping.
+  public static func missing(file: String) -> TraceInputError {
+    TraceInputError(file: file, location: .file, field: "mapping",
+      problem: "is a delimited-text file and needs a column mapping: give PATH:t=COLUMN:UNIT,x=COLUMN,y=COLUMN,stroke=COLUMN "
+        + "or a mapping file PATH\(SettingsReference.sidecarSuffix) (Docs/BringYourOwnData.md)")
+  }
+
   /// The mapping in `settings`; `file` is the data file, named when there are no settings at all.
   public init(settings: ImportSettings, file: String = "") throws {
-    guard !settings.isEmpty else {
-      throw TraceInputError(file: file, location: .file, field: "mapping",
-        problem: "is a delimited-text file and needs a column mapping: give PATH:t=COLUMN:UNIT,x=COLUMN,y=COLUMN,stroke=COLUMN "
-          + "or a mapping file PATH\(SettingsReference.sidecarSuffix) (Docs/BringYourOwnData.md)")
-    }
+    guard !settings.isEmpty else { throw Self.missing(file: file) }
     try settings.requireKnownKeys(Self.fieldKeys + Self.optionKeys, for: "delimited-text")
     self.settings = settings
     func required(_ key: String) throws -> ImportSettings.Entry {

@@ -64,7 +64,7 @@ public struct DelimitedTextImporter: TraceImporter {
   }
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
-    guard let mapping else { _ = try ColumnMapping(settings: ImportSettings(), file: file.path); return [] }
+    guard let mapping else { throw ColumnMapping.missing(file: file.path) }
     let text = DelimitedText(data: data, file: file.path)
     let assembler = StrokeAssembler(options: options)
     assembler.declareRules(in: &report)
