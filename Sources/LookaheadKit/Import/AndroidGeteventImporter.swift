@@ -167,6 +167,10 @@ public struct AndroidGeteventImporter: TraceImporter {
       }
       events.append(Event(line: index + 1, time: time, device: device, type: fields[0], code: fields[1], value: fields[2]))
     }
+    if let first = events.first, !events.contains(where: { $0.type.hasPrefix("EV_") }) {
+      throw TraceInputError(file: path, location: .line(first.line), field: "type",
+        problem: "'\(first.type)' is a numeric event type: record with getevent -lt (labelled events), not getevent -t")
+    }
     var dump = self.dump
     if dump.isEmpty { try dump.read(lines: dumpLines, file: path) }
 

@@ -246,6 +246,7 @@ struct AndroidGeteventImporterTests {
     ("[   1.000000] EV_ABS ABS_MT_POSITION_X 00000001\n[   1.000000] EV_SYN SYN_MT_REPORT 00000000\n", 2, "SYN_MT_REPORT", "protocol A"),
     ("[   1.000000] EV_ABS ABS_MT_SLOT 00010000\n[   1.000000] EV_ABS ABS_MT_POSITION_X 1\n", 1, "ABS_MT_SLOT", "is not a slot number"),
     ("    ABS (0003): ABS_X : value 0, min zero, max 9\n[   1.000000] EV_ABS ABS_X 1\n", 1, "ABS_X", "is not 'NAME INTEGER'"),
+    ("[   1.000000] /dev/input/event2: 0003 0035 000001a4\n", 1, "type", "record with getevent -lt"),
   ])
   func errors(text: String, line: Int, field: String, problem: String) throws {
     do {
