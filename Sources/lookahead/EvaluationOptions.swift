@@ -143,15 +143,13 @@ func modelSubjects(_ paths: [String]) throws -> (@Sendable (EvaluationDataset) t
 
 /// Splits positional arguments into predictor specifications and dataset references: an
 /// argument is a dataset when it names a registry dataset (`NAME` or `NAME:SUBSET`) or an
-/// existing file or folder; anything else is a predictor.
+/// existing file or folder, possibly followed by `:key=value,…` import settings; anything else is
+/// a predictor.
 func splitPredictorsAndDatasets(_ arguments: [String]) -> (predictors: [String], datasets: [String]) {
   var predictors: [String] = []
   var datasets: [String] = []
   for argument in arguments {
-    let name = String(argument.split(separator: ":", maxSplits: 1).first ?? "")
-    if DatasetRegistry.descriptor(named: name) != nil
-      || FileManager.default.fileExists(atPath: WriterSelection.base(of: argument))
-    {
+    if DatasetRegistry.isDatasetReference(WriterSelection.base(of: argument)) {
       datasets.append(argument)
     } else {
       predictors.append(argument)

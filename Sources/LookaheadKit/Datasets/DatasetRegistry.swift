@@ -180,10 +180,11 @@ public enum DatasetRegistry {
     return result
   }
 
-  /// A reference resolved to a dataset (and subset) or to a plain path.
+  /// A reference resolved to a dataset (and subset) or to a plain path with the import settings
+  /// typed after it or found in its sidecar mapping file (``SettingsReference``).
   public enum Resolved: Sendable {
     case dataset(Location, subset: String?)
-    case path(URL)
+    case path(URL, settings: ImportSettings)
   }
 
   /// Resolves a name, `NAME:SUBSET` or path; fails saying where it looked.
@@ -197,16 +198,27 @@ public enum DatasetRegistry {
       }
       return .dataset(location, subset: parts.count > 1 ? parts[1] : nil)
     }
-    let url = URL(fileURLWithPath: reference)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    guard let (url, settings) = try SettingsReference.split(reference) else {
       throw DatasetReferenceError(reference: reference,
-        problem: "is neither a dataset name (" + datasets.map(\.name).joined(separator: ", ") + ") nor an existing file or folder")
+        problem: "is neither a dataset name (" + datasets.map(\.name).joined(separator: ", ")
+          + ") nor an existing file or folder (optionally followed by :key=value,… import settings)")
     }
-    if isDirectory.boolValue, let descriptor = descriptor(named: url.standardizedFileURL.lastPathComponent) {
+    var isDirectory: ObjCBool = false
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+    if settings.isEmpty, isDirectory.boolValue, let descriptor = descriptor(named: url.standardizedFileURL.lastPathComponent) {
       return .dataset(Location(descriptor: descriptor, folder: url, isBundled: false), subset: nil)
     }
-    return .path(url)
+    return .path(url, settings: settings)
+  }
+
+  /// Whether `argument` is a dataset reference (a known name, `NAME:SUBSET`, an existing path or
+  /// a path with import settings), for commands that mix datasets and predictors positionally.
+  public static func isDatasetReference(_ argument: String) -> Bool {
+    let name = String(argument.split(separator: ":", maxSplits: 1).first ?? "")
+    if descriptor(named: name) != nil { return true }
+    do { return try SettingsReference.split(argument) != nil } catch {
+      return true  // a path with bad settings: loading it reports what is wrong
+    }
   }
 
   /// The files a reference reads, sorted by relative path.
@@ -214,7 +226,7 @@ public enum DatasetRegistry {
     switch try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
     case .dataset(let location, let subset):
       return try location.descriptor.files(in: location.folder, subset: subset)
-    case .path(let url):
+    case .path(let url, _):
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
       return isDirectory.boolValue ? try TraceLoader.dataFiles(in: url) : [url]
@@ -233,7 +245,9 @@ public enum DatasetRegistry {
       return trace
     }
     switch try resolve(reference, dataDirectory: dataDirectory) {
-    case .path(let url):
+    case .path(let url, let settings):
+      var options = options
+      if !settings.isEmpty { options.settings = settings.merging(options.settings) }
       return try TraceLoader.load(url: url, format: format, options: options)
     case .dataset(let location, let subset):
       let descriptor = location.descriptor
@@ -252,6 +266,7 @@ public enum DatasetRegistry {
       } else {
         trace = try descriptor.format.importer.importTrace(files: files, options: options)
       }
+      try TraceLoader.checkSampleIntervals(trace, format: descriptor.format, options: options, file: location.folder.path)
       if let subset { trace.metadata.notes["subset"] = subset }
       trace.metadata.notes["files"] = "\(files.count) from \(location.isBundled ? "bundled" : "shared") \(location.folder.path)"
       return trace

@@ -11,11 +11,17 @@ public struct WriterSelection: Sendable, Hashable {
 
   static let marker = ":writer="
 
-  /// Splits off a trailing `:writer=…`; nil when the reference has none.
+  /// Splits off a trailing `:writer=…`; nil when the reference has none. A list with a `=` in
+  /// it is not a selection but a delimited-text file's settings mapping the writer column
+  /// (`rec.csv:writer=participant,t=time:ms,x,y`); to select writers of such a file, put the
+  /// selection after its settings (`rec.csv:t=time:ms,x,y,writer=participant:writer=P01`).
   public init?(reference: String) {
     guard let range = reference.range(of: Self.marker, options: .backwards) else { return nil }
+    let writers = reference[range.upperBound...].split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !writers.contains(where: { $0.contains("=") }) else { return nil }
     base = String(reference[..<range.lowerBound])
-    writers = reference[range.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    self.writers = writers
   }
 
   /// The reference with any writer selection removed.

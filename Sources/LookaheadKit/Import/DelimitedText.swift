@@ -95,6 +95,14 @@ struct DelimitedText {
     return lower..<upper
   }
 
+  /// The field trimmed, without one pair of surrounding double quotes (`"pen"` → `pen`), for
+  /// exports that quote every cell. Separators inside quotes are not supported.
+  func unquoted(_ range: Range<Int>) -> Range<Int> {
+    let range = trimmed(range)
+    guard range.count >= 2, bytes[range.lowerBound] == 0x22, bytes[range.upperBound - 1] == 0x22 else { return range }
+    return trimmed(range.lowerBound + 1..<range.upperBound - 1)
+  }
+
   /// Whether the field's bytes equal `word` (ASCII).
   func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount

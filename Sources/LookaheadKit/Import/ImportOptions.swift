@@ -7,9 +7,13 @@ public struct ImportOptions: Sendable, Hashable {
   /// Keep hover (pen-up, in proximity) runs as strokes with phase `.hover` where the source records
   /// them (Wacom MSP13). Default `true`.
   public var includeHover: Bool
+  /// How to read a file whose format needs telling (the delimited-text column mapping, the
+  /// `getevent` axis dump and scale); empty for the self-describing formats, which refuse any.
+  public var settings: ImportSettings
 
-  public init(raw: Bool = false, includeHover: Bool = true) {
+  public init(raw: Bool = false, includeHover: Bool = true, settings: ImportSettings = ImportSettings()) {
     self.raw = raw
     self.includeHover = includeHover
+    self.settings = settings
   }
 }

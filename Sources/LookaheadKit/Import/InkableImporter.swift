@@ -104,7 +104,7 @@ public struct InkableImporter: TraceImporter {
   }
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
-    let assembler = StrokeAssembler(options: options)
+    let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report)
     for rule in [Self.nonPencilRule, Self.orphanUpdateRule, Self.orphanPredictionRule] { report.add(rule, 0) }
     guard case .array(let events) = try JSONValue.parse(data, file: file.path) else {

@@ -44,7 +44,7 @@ public struct SVC2004Importer: TraceImporter {
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
     let text = DelimitedText(data: data, file: file.path)
-    let assembler = StrokeAssembler(options: options)
+    let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report)
     report.add(Self.buttonSplitRule, 0)
     report.add(Self.gapSplitRule, 0)

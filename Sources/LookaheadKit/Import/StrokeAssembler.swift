@@ -2,13 +2,18 @@
 /// raw), assigns phases, and carries row-anchored recorded predictions to the kept samples.
 struct StrokeAssembler {
   var options: ImportOptions
+  /// The pointer type of every stroke this assembler makes, unless a call names another.
+  var pointerType: PointerType
   var cleaner = StrokeCleaner()
   var hoverCleaner = StrokeCleaner(ruleSuffix: " (hover)")
 
   static var droppedPredictionRule: String { StrokeCleaner.droppedPredictionRule }
   static var droppedUpdateRule: String { StrokeCleaner.droppedUpdateRule }
 
-  init(options: ImportOptions) { self.options = options }
+  init(options: ImportOptions, pointerType: PointerType = .unknown) {
+    self.options = options
+    self.pointerType = pointerType
+  }
 
   func declareRules(in report: inout CleaningReport, hover: Bool = false) {
     guard !options.raw else { return }
@@ -27,7 +32,7 @@ struct StrokeAssembler {
   ///   ignored and set from the row's kept position.
   func assemble(
     rows: [TraceSample], lines: [Int] = [], file: String = "", hover: Bool = false, keepPhases: Bool = false,
-    writer: String?, origin: String?,
+    writer: String?, origin: String?, pointerType: PointerType? = nil,
     predictions: [(row: Int, prediction: RecordedPrediction)] = [],
     updates: [(row: Int, update: LatePropertyUpdate)] = [], report: inout CleaningReport
   ) throws -> Stroke? {
@@ -75,6 +80,7 @@ struct StrokeAssembler {
       moved.sampleIndex = index
       late.append(moved)
     }
-    return Stroke(writer: writer, origin: origin, samples: samples, lateUpdates: late, recordedPredictions: recorded)
+    return Stroke(writer: writer, origin: origin, samples: samples, lateUpdates: late, recordedPredictions: recorded,
+      pointerType: pointerType ?? self.pointerType)
   }
 }

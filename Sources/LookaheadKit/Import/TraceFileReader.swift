@@ -27,9 +27,10 @@ public enum TraceFileReader {
     guard let version = Int(versionText) else {
       throw TraceInputError(file: file, location: .line(1), field: "version", problem: "'\(versionText)' is not a version number")
     }
-    guard version == TraceFileFormat.version else {
+    guard TraceFileFormat.readableVersions.contains(version) else {
       throw TraceInputError(file: file, location: .line(1), field: "version",
-        problem: "version \(version) is not supported; this build reads version \(TraceFileFormat.version)")
+        problem: "version \(version) is not supported; this build reads versions "
+          + "\(TraceFileFormat.readableVersions.lowerBound)–\(TraceFileFormat.readableVersions.upperBound)")
     }
 
     var header: [String: String] = [:]
@@ -91,14 +92,14 @@ public enum TraceFileReader {
       cleaning: cleaning, notes: notes)
 
     guard lineIndex < lines.count else { throw fail(nil, "the column header row is missing (file truncated?)") }
-    let expectedHeader = TraceFileFormat.columns.joined(separator: ",")
+    let columns = TraceFileFormat.columns(version: version)
+    let expectedHeader = columns.joined(separator: ",")
     guard lines[lineIndex] == expectedHeader else {
       throw fail(nil, "column header must be '\(expectedHeader)'")
     }
     lineIndex += 1
 
     var strokes: [Stroke] = []
-    let columns = TraceFileFormat.columns
     let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     while lineIndex < lines.count {
       let cells = lines[lineIndex].split(separator: ",", omittingEmptySubsequences: false)
@@ -128,7 +129,17 @@ public enum TraceFileReader {
         guard let writer = TraceFileFormat.unescape(cell("writer")), let origin = TraceFileFormat.unescape(cell("origin")) else {
           throw fail("writer", "bad %-escape")
         }
-        strokes.append(Stroke(writer: writer.isEmpty ? nil : writer, origin: origin.isEmpty ? nil : origin, samples: []))
+        var pointerType = PointerType.unknown
+        if version >= 2 {
+          guard let named = PointerType(rawValue: String(cell("pointer_type"))) else {
+            throw fail("pointer_type", "'\(cell("pointer_type"))' is not one of "
+              + PointerType.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          pointerType = named
+        }
+        strokes.append(Stroke(
+          writer: writer.isEmpty ? nil : writer, origin: origin.isEmpty ? nil : origin, samples: [],
+          pointerType: pointerType))
       } else if strokeIndex != strokes.count - 1 {
         throw fail("stroke", "stroke \(strokeIndex) out of order; expected \(strokes.count - 1) or \(strokes.count)")
       }

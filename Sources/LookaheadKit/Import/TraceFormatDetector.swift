@@ -10,7 +10,9 @@ import Foundation
 /// - `When,X,Y,Type` / `When,X,Y,Typestate,predX,predY` / `timestamp,x,y,state` → TurboTouch;
 /// - `EventType;T;X;Y;P;Altitude;Azimuth;Distance` → Wacom MSP13;
 /// - six `;`-separated numbers → Henze 2017;
-/// - one integer, then a line of seven space-separated integers → SVC2004.
+/// - one integer, then a line of seven space-separated integers → SVC2004;
+/// - `add device N: /dev/input/…` first, or any line `[ SECONDS] … EV_…` in the first 4 KiB →
+///   Android `getevent -lt` log (a `getevent -lp` dump may come first).
 public enum TraceFormatDetector {
   /// How many leading bytes are looked at.
   static let prefixLength = 4096
@@ -32,6 +34,14 @@ public enum TraceFormatDetector {
     return format
   }
 
+  /// With import settings, the file is one of the formats that take them: a `getevent` log when
+  /// its content says so, else delimited text (a mapped CSV may look like a known format by
+  /// chance, and the mapping is what the user asked for). Without settings, ``detect(url:)``.
+  public static func detect(url: URL, settings: ImportSettings) throws -> TraceSourceFormat {
+    guard !settings.isEmpty else { return try detect(url: url) }
+    return byContent(try DelimitedText.readData(url)) == .androidGetevent ? .androidGetevent : .delimitedText
+  }
+
   static func byContent(_ data: Data) -> TraceSourceFormat? {
     let prefix = String(decoding: data.prefix(prefixLength), as: UTF8.self)
     var lines = prefix.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
@@ -39,6 +49,8 @@ public enum TraceFormatDetector {
     lines.removeAll { $0.isEmpty }
     guard let first = lines.first else { return nil }
     if first.hasPrefix("# lookahead-trace:") { return .lookaheadTrace }
+    if first.hasPrefix("add device "), first.contains("/dev/input/") { return .androidGetevent }
+    if lines.contains(where: AndroidGeteventImporter.isEventLine) { return .androidGetevent }
     if first.hasPrefix("["), prefix.contains("\"touchIdentifier\"") { return .inkableJSON }
     switch first.replacingOccurrences(of: " ", with: "") {
     case "When,X,Y,Type": return .turboTouchStrokes

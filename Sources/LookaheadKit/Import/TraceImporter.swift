@@ -25,6 +25,11 @@ extension TraceImporter {
   /// shared datasets), then joined in the given order, so the result equals a sequential import;
   /// the first failing file in that order is the error reported.
   public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
+    try importEachFile(files, options: options)
+  }
+
+  /// The default ``importTrace(files:options:)``, callable by importers that adjust its result.
+  public func importEachFile(_ files: [URL], options: ImportOptions) throws -> Trace {
     var metadata = metadata()
     let results = ParallelResults<(strokes: [Stroke], report: CleaningReport)>(count: files.count)
     DispatchQueue.concurrentPerform(iterations: files.count) { index in

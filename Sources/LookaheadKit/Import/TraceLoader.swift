@@ -2,14 +2,14 @@ import Foundation
 
 /// Loads a trace from a file or a folder, detecting the format unless one is named.
 ///
-/// A folder becomes one ``Trace``: every data file under it (extensions `json`, `txt`, `csv`,
+/// A folder becomes one ``Trace``: every data file under it (extensions `json`, `txt`, `csv`, `tsv`, `log`,
 /// recursively, sorted by relative path), each stroke carrying its file name as `origin` and its
 /// writer where the source names one. All files must be in one format. Known dataset folders
 /// whose files need choosing (TurboTouch, Wacom) are better loaded through ``DatasetRegistry``,
 /// which knows which files make each dataset.
 public enum TraceLoader {
   /// File extensions a folder import looks at (lower-cased).
-  public static let dataExtensions: Set<String> = ["json", "txt", "csv"]
+  public static let dataExtensions: Set<String> = ["json", "txt", "csv", "tsv", "log"]
 
   public static func load(url: URL, format: TraceSourceFormat? = nil, options: ImportOptions = ImportOptions()) throws -> Trace {
     var isDirectory: ObjCBool = false
@@ -26,17 +26,38 @@ public enum TraceLoader {
       throw TraceInputError(file: origin?.path ?? "(no files)", location: .file,
         problem: "holds no data files (looked for \(dataExtensions.sorted().joined(separator: ", ")))")
     }
-    let chosen = try format ?? TraceFormatDetector.detect(url: first)
+    let chosen = try format ?? TraceFormatDetector.detect(url: first, settings: options.settings)
     if format == nil {
       for file in files.dropFirst() {
-        let other = try TraceFormatDetector.detect(url: file)
+        let other = try TraceFormatDetector.detect(url: file, settings: options.settings)
         guard other == chosen else {
           throw TraceInputError(file: file.path, location: .file, field: "format",
             problem: "is \(other.rawValue) but \(first.lastPathComponent) is \(chosen.rawValue); a folder must hold one format (or name the dataset)")
         }
       }
     }
-    return try chosen.importer.importTrace(files: files, options: options)
+    let trace = try chosen.importer(for: options.settings).importTrace(files: files, options: options)
+    try checkSampleIntervals(trace, format: chosen, options: options, file: (origin ?? first).path)
+    return trace
+  }
+
+  /// ``SampleIntervalCheck`` with the fix that fits the format: a mapped file's time unit is
+  /// declared in its mapping; any other format states its unit, so a failure there means the file
+  /// is not what it claims to be.
+  public static func checkSampleIntervals(_ trace: Trace, format: TraceSourceFormat, options: ImportOptions, file: String) throws {
+    switch format {
+    case .delimitedText:
+      let time = try ColumnMapping(settings: options.settings).time
+      try SampleIntervalCheck.check(trace, file: file, declaredSecondsPerTick: time.secondsPerTick) {
+        "declare t=\(time.column):\($0) in the mapping"
+      }
+    case .lookaheadTrace:
+      try SampleIntervalCheck.check(trace, file: file) { "the t column must be seconds; convert it from \($0)" }
+    default:
+      try SampleIntervalCheck.check(trace, file: file) { _ in
+        "the file does not keep the time unit of the \(format.rawValue) format (pass --format if it was misdetected)"
+      }
+    }
   }
 
   /// Data files under `directory`, recursively, sorted by their path relative to it.

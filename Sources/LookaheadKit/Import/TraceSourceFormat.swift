@@ -16,8 +16,34 @@ public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
   case svc2004 = "svc2004"
   /// Wacom MobileStudio Pro 13 capture CSV (`EventType;T;X;Y;P;Altitude;Azimuth;Distance`).
   case wacomMSP13 = "wacom-msp13"
+  /// Any CSV/TSV file read through a column mapping (``ColumnMapping``).
+  case delimitedText = "delimited-text"
+  /// An Android `adb shell getevent -lt` log of a touchscreen or pen digitizer.
+  case androidGetevent = "android-getevent"
 
-  /// The importer for this format.
+  /// Whether the format needs ``ImportSettings`` to be read (a column mapping), rather than
+  /// describing itself.
+  public var takesSettings: Bool { self == .delimitedText || self == .androidGetevent }
+
+  /// The importer for this format, configured by `settings` where the format takes them
+  /// (``takesSettings``); the self-describing formats refuse settings, so that a mapping given to
+  /// the wrong file is not silently ignored.
+  public func importer(for settings: ImportSettings) throws -> any TraceImporter {
+    switch self {
+    case .delimitedText:
+      return DelimitedTextImporter(mapping: settings.isEmpty ? nil : try ColumnMapping(settings: settings))
+    case .androidGetevent:
+      return try AndroidGeteventImporter(settings: settings)
+    default:
+      if let entry = settings.entries.first {
+        throw ImportSettings.error(entry, "import settings apply to delimited-text and android-getevent files; this file is \(rawValue)")
+      }
+      return importer
+    }
+  }
+
+  /// The importer for this format with no settings (a delimited-text importer without a mapping
+  /// refuses every file, asking for one).
   public var importer: any TraceImporter {
     switch self {
     case .lookaheadTrace: LookaheadTraceImporter()
@@ -28,6 +54,8 @@ public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
     case .turboTouchOptitrack: TurboTouchImporter(variant: .optitrack)
     case .svc2004: SVC2004Importer()
     case .wacomMSP13: WacomMSP13Importer()
+    case .delimitedText: DelimitedTextImporter(mapping: nil)
+    case .androidGetevent: AndroidGeteventImporter()
     }
   }
 

@@ -70,7 +70,7 @@ public struct TurboTouchImporter: TraceImporter {
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
     let text = DelimitedText(data: data, file: file.path)
-    let assembler = StrokeAssembler(options: options)
+    let assembler = StrokeAssembler(options: options, pointerType: .touch)
     assembler.declareRules(in: &report)
     report.add(Self.outsideStrokeRule, 0)
     report.add(Self.unterminatedStrokeRule, 0)

@@ -42,7 +42,7 @@ public struct WacomMSP13Importer: TraceImporter {
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
     let text = DelimitedText(data: data, file: file.path)
-    let assembler = StrokeAssembler(options: options)
+    let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report, hover: options.includeHover)
     if !options.includeHover { report.add(Self.hoverDroppedRule, 0) }
     let name = fileName(file)

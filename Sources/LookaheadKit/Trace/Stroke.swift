@@ -4,14 +4,19 @@ public struct Stroke: Sendable, Hashable {
   public var writer: String?
   /// Where in the source it came from (file name, touch identifier), for messages and reports.
   public var origin: String?
+  /// What made the contact, where the source says (``PointerType``); one per stroke, since a
+  /// platform's pointer keeps its type from down to up.
+  public var pointerType: PointerType
   public var samples: [TraceSample]
   public var lateUpdates: [LatePropertyUpdate]
   public var recordedPredictions: [RecordedPrediction]
 
   public init(
     writer: String? = nil, origin: String? = nil, samples: [TraceSample],
-    lateUpdates: [LatePropertyUpdate] = [], recordedPredictions: [RecordedPrediction] = []
+    lateUpdates: [LatePropertyUpdate] = [], recordedPredictions: [RecordedPrediction] = [],
+    pointerType: PointerType = .unknown
   ) {
+    self.pointerType = pointerType
     self.writer = writer
     self.origin = origin
     self.samples = samples

@@ -3,18 +3,30 @@
 /// `pandas.read_csv(path, comment="#")`, and so that it round-trips losslessly (numbers are
 /// written in Swift's shortest round-trip form).
 public enum TraceFileFormat {
-  /// The format version this build writes and reads. Bump it on any incompatible change.
-  public static let version = 1
+  /// The format version this build writes. Bump it on any change of the columns.
+  ///
+  /// Version 2 added `pointer_type`; version 1 files (without it) are still read, their strokes'
+  /// pointer type `unknown`.
+  public static let version = 2
+  /// Every version this build reads.
+  public static let readableVersions = 1...2
   /// First line of every trace file.
   public static let magic = "# lookahead-trace: \(version)"
   /// Conventional file extension.
   public static let fileExtension = "lktrace.csv"
 
-  /// The header row, in order.
-  public static let columns = [
-    "record", "stroke", "index", "t", "x", "y", "pressure", "altitude", "azimuth", "phase",
-    "estimated", "property", "value", "estimated_value", "arrival_t", "writer", "origin",
-  ]
+  /// The header row this build writes, in order.
+  public static let columns = columns(version: version)
+
+  /// The header row of a format version: version 1 ends at `origin`, version 2 adds
+  /// `pointer_type`.
+  public static func columns(version: Int) -> [String] {
+    let version1 = [
+      "record", "stroke", "index", "t", "x", "y", "pressure", "altitude", "azimuth", "phase",
+      "estimated", "property", "value", "estimated_value", "arrival_t", "writer", "origin",
+    ]
+    return version >= 2 ? version1 + ["pointer_type"] : version1
+  }
 
   /// Kinds of data row.
   public enum Record: String, Sendable, CaseIterable {

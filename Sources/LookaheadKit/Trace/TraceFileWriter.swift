@@ -32,7 +32,7 @@ public enum TraceFileWriter {
     for (strokeIndex, stroke) in trace.strokes.enumerated() {
       let writer = stroke.writer.map(TraceFileFormat.escape) ?? ""
       let origin = stroke.origin.map(TraceFileFormat.escape) ?? ""
-      let tail = "\(writer),\(origin)\n"
+      let tail = "\(writer),\(origin),\(stroke.pointerType.rawValue)\n"
       for (index, s) in stroke.samples.enumerated() {
         let where_ = "stroke \(strokeIndex) sample \(index)"
         out += "sample,\(strokeIndex),\(index),\(try number(s.time, where_)),\(try number(s.x, where_)),"

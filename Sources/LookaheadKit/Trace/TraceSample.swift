@@ -1,3 +1,5 @@
+import Foundation
+
 /// One digitizer report of a recorded trace.
 ///
 /// Time is in seconds on the recording's own clock (only differences matter); positions stay in
@@ -36,5 +38,20 @@ public struct TraceSample: Sendable, Hashable {
     self.azimuth = azimuth
     self.phase = phase
     self.estimated = estimated
+  }
+}
+
+extension TraceSample {
+  /// The force pressing the pen into the surface: pressure ÷ sin(altitude), where both are
+  /// recorded and the pen is above the surface plane (altitude in (0, π/2]); `nil` otherwise.
+  ///
+  /// A pen digitizer measures force along the barrel, so the same press reads lower the flatter
+  /// the pen is held; dividing by sin(altitude) is how Apple's TouchCanvas sample ("Leveraging
+  /// touch input for drawing apps", `perpendicularForce`) makes strokes at any tilt comparable.
+  /// At altitude π/2 it equals the pressure; it grows without bound as the pen lies flat, so a
+  /// consumer that needs a bounded value should cap it.
+  public var perpendicularForce: Double? {
+    guard let pressure, let altitude, altitude > 0, altitude <= Double.pi / 2 else { return nil }
+    return pressure / sin(altitude)
   }
 }

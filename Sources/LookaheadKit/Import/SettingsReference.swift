@@ -1,0 +1,47 @@
+import Foundation
+
+/// A path given with import settings, the dataset-reference grammar extended from `NAME:SUBSET`
+/// (and from predictors' `NAME:key=value,…`) to files:
+///
+/// - `PATH:key=value,…`: settings typed after the path (`rec.csv:t=time:ms,x,y,stroke=id`);
+///   `mapping=FILE` among them reads a mapping file, which the other typed settings override;
+/// - `PATH` alone, with a sidecar mapping file `PATH.mapping` beside it (`rec.csv.mapping`),
+///   read as if `PATH:mapping=PATH.mapping` had been typed.
+///
+/// The path is the longest-needed prefix that exists: the first `:` whose left side is an
+/// existing file or folder ends it, so paths with colons still work when the whole reference
+/// names a file.
+public enum SettingsReference {
+  /// File name suffix of a sidecar mapping file.
+  public static let sidecarSuffix = ".mapping"
+
+  /// The path and its settings, or `nil` if no prefix of `reference` (up to a `:`, or the whole
+  /// of it) exists.
+  public static func split(_ reference: String) throws -> (url: URL, settings: ImportSettings)? {
+    if FileManager.default.fileExists(atPath: reference) {
+      let url = URL(fileURLWithPath: reference)
+      let sidecar = URL(fileURLWithPath: reference + sidecarSuffix)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: sidecar.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        return (url, try ImportSettings.read(sidecar))
+      }
+      return (url, ImportSettings())
+    }
+    var index = reference.startIndex
+    while let colon = reference[index...].firstIndex(of: ":") {
+      let path = String(reference[..<colon])
+      if !path.isEmpty, FileManager.default.fileExists(atPath: path) {
+        let typed = try ImportSettings.parse(
+          String(reference[reference.index(after: colon)...]), file: "dataset reference '\(reference)'", lineNumbers: false)
+        var settings = ImportSettings()
+        if let mapping = typed["mapping"] {
+          settings = try ImportSettings.read(URL(fileURLWithPath: mapping.value))
+        }
+        for entry in typed.entries where entry.key != "mapping" { settings.set(entry) }
+        return (URL(fileURLWithPath: path), settings)
+      }
+      index = reference.index(after: colon)
+    }
+    return nil
+  }
+}
