@@ -17,6 +17,12 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .customLong("predictor"), help: "A predictor: name or name:key=value,… (repeatable).")
   var predictors: [String] = []
 
+  @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file (repeatable; every predictor in it is swept).")
+  var predictorFiles: [String] = []
+
+  @Option(name: .customLong("model"), help: "An exported model file (repeatable), swept through the runtime, labelled by its file name.")
+  var models: [String] = []
+
   @Option(name: .customLong("step-ms"), help: "Horizon step, ms (default: the delivered-sample period).")
   var stepMilliseconds: Double?
 
@@ -30,7 +36,9 @@ struct SweepCommand: ParsableCommand {
 
   func run() throws {
     try runEvaluationCommand {
-      guard !predictors.isEmpty else { throw ValidationError("give at least one --predictor") }
+      guard !predictors.isEmpty || !predictorFiles.isEmpty || !models.isEmpty else {
+        throw ValidationError("give at least one --predictor, --predictor-file or --model")
+      }
       guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
       if let stepMilliseconds, !(stepMilliseconds > 0 && stepMilliseconds.isFinite) {
         throw ValidationError("--step-ms must be a positive number")
@@ -39,11 +47,13 @@ struct SweepCommand: ParsableCommand {
         throw ValidationError("--max-ms must be in 0…1000")
       }
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
-      let subjects = EvaluationSubject.uniquingLabels(try predictors.map { try EvaluationSubject.resolve($0) })
-      if let recorded = subjects.first(where: { $0.kind == .recorded }) {
+      let given = try predictors.map { try EvaluationSubject.resolve($0) }
+        + predictorFiles.flatMap { try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: $0)) }
+      if let recorded = given.first(where: { $0.kind == .recorded }) {
         throw ValidationError("\(recorded.label) exists only at its own leads and cannot be swept over horizons")
       }
-      let profile = try options.deviceProfile()
+      let modelRows = try modelSubjects(models)
+      let profile = try options.deviceProfile(models: models)
       let loaded = try options.loadDatasets(datasets)
       var results: [SweepResult.DatasetCurves] = []
       for dataset in loaded {
@@ -53,6 +63,7 @@ struct SweepCommand: ParsableCommand {
           horizons: HorizonSweep.horizons(step: step, maximum: maximumMilliseconds / 1000),
           decimation: profile.digitizer.decimation, parts: options.parts)
         var curves: [SweepResult.Curve] = []
+        let subjects = EvaluationSubject.uniquingLabels(given + (try modelRows?(dataset) ?? []))
         for subject in subjects {
           let cards = try sweep.run(dataset.trace, subject: subject)
           curves.append(SweepResult.Curve(
@@ -65,7 +76,8 @@ struct SweepCommand: ParsableCommand {
           curves: curves))
       }
       let provenance = ResultProvenance(
-        commandLine: CommandLine.arguments, command: "sweep", predictors: subjects.map(\.specification),
+        commandLine: CommandLine.arguments, command: "sweep",
+        predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + models.map { "model:" + $0 },
         seed: options.seed, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
         datasets: loaded.map(\.provenance),
         settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])

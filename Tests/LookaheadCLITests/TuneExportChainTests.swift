@@ -124,6 +124,25 @@ struct TuneExportChainTests {
     }
   }
 
+  @Test("sweep takes --model and --predictor-file: an exported linear model sweeps exactly as linear does")
+  func sweepModelAndFile() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let config = dir.appendingPathComponent("linear.json"), model = dir.appendingPathComponent("linear.model")
+    try Data(#"{"predictor": "linear", "parameters": {}}"#.utf8).write(to: config)
+    let export = try DatasetsCommandTests.run(["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let sweep = try DatasetsCommandTests.run([
+      "sweep", "--model", model.path, "--predictor-file", config.path, "--max-ms", "12", "--csv", "Inkable-ApplePencil",
+    ])
+    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let rows = sweep.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst().map { $0.split(separator: ",") }
+    let linear = rows.filter { $0[1] == "linear" }.map { Array($0.dropFirst(2)) }
+    let fromModel = rows.filter { $0[1] == "linear.model" }.map { Array($0.dropFirst(2)) }
+    #expect(linear.count == 3)  // 0, 4.17 and 8.33 ms at the 240 Hz sample period
+    #expect(linear == fromModel)
+  }
+
   @Test("a tune with no feasible trial fails, naming the bound no trial met and by how much")
   func infeasibleTuneFails() throws {
     let run = try DatasetsCommandTests.run([

@@ -3,7 +3,8 @@
 ///
 /// Lengths come in millimetres when every row has a millimetre value in that column, else in
 /// trace units (`_native`). "Best" follows each column's ``BetterDirection``: lowest, highest,
-/// or closest to zero; ties are all marked; context columns (horizon) are never marked.
+/// or closest to zero; ties are all marked; context columns (horizon) are never marked, and neither
+/// is a row that declined most of its predictions (it gets a warning line instead).
 public struct ComparisonTable: Sendable, Hashable {
   public struct Column: Sendable, Hashable {
     /// The scorecard column, for example `error_mean_mm`.
@@ -14,7 +15,16 @@ public struct ComparisonTable: Sendable, Hashable {
   public struct Row: Sendable, Hashable {
     public var label: String
     public var values: [Double?]
+    /// The share of its predictions the predictor declined (scored as a hold), when known.
+    public var declinedFraction: Double?
+    /// More than ``ComparisonTable/mostlyDeclined`` declined: the row's scores are mostly a
+    /// hold's, so it is never marked best and the table says so.
+    public var isMostlyDeclined: Bool { (declinedFraction ?? 0) > ComparisonTable.mostlyDeclined }
   }
+
+  /// Above this declined fraction a row's scores describe a hold more than the predictor (a
+  /// time unit read wrongly, say, makes every predictor decline and look perfect).
+  public static let mostlyDeclined = 0.5
 
   public var columns: [Column]
   public var rows: [Row]
@@ -43,8 +53,19 @@ public struct ComparisonTable: Sendable, Hashable {
     }
     self.columns = columns
     rows = scorecards.map { entry in
-      Row(label: entry.label, values: columns.map { entry.scorecard.value($0.name) })
+      Row(
+        label: entry.label, values: columns.map { entry.scorecard.value($0.name) },
+        declinedFraction: entry.scorecard.value("declined_fraction"))
     }
+  }
+
+  /// One line per row that declined most of its predictions, or nil when none did.
+  public var declinedWarning: String? {
+    let mostly = rows.filter(\.isMostlyDeclined)
+    guard !mostly.isEmpty else { return nil }
+    return mostly.map { row in
+      String(format: "warning: %@ declined %.0f %% of its predictions; those are scored as a hold, so its row shows mostly a hold's scores (check the data's time unit and the predictor's gates) and is never marked best", row.label, (row.declinedFraction ?? 0) * 100)
+    }.joined(separator: "\n")
   }
 
   /// Indices of the rows holding the best value of column `column` (empty for context columns).
@@ -59,7 +80,9 @@ public struct ComparisonTable: Sendable, Hashable {
       case .none: 0
       }
     }
-    let keyed = rows.indices.compactMap { i in rows[i].values[column].flatMap { $0.isFinite ? (i, key($0)) : nil } }
+    let keyed = rows.indices.filter { !rows[$0].isMostlyDeclined }.compactMap { i in
+      rows[i].values[column].flatMap { $0.isFinite ? (i, key($0)) : nil }
+    }
     guard let best = keyed.map(\.1).min() else { return [] }
     return Set(keyed.filter { $0.1 == best }.map(\.0))
   }
@@ -73,7 +96,8 @@ public struct ComparisonTable: Sendable, Hashable {
         (value.map(Self.format) ?? "—") + (best[c].contains(r) ? "*" : " ")
       })
     }
-    return TextTable.render(lines, rightAligned: Set(1...max(1, columns.count)))
+    let table = TextTable.render(lines, rightAligned: Set(1...max(1, columns.count)))
+    return declinedWarning.map { table + "\n" + $0 } ?? table
       + "\n* best in column (" + columns.filter { $0.better != .none }.map {
         "\($0.name): \($0.better.rawValue)"
       }.joined(separator: ", ") + ")"

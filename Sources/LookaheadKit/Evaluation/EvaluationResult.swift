@@ -77,6 +77,7 @@ public struct EvaluationResult: Sendable, Codable {
     }
     lines.append(["predictions", String(subject.scorecard.predictionCount)])
     return TextTable.render(lines, rightAligned: [1])
+      + (table.declinedWarning.map { "\n" + $0 } ?? "")
       + "\n(every metric and every stroke: --json; definitions: Docs/Metrics.md)"
   }
 

@@ -1,0 +1,34 @@
+@testable import LookaheadKit
+import Testing
+
+@Suite("Comparison table")
+struct ComparisonTableTests {
+  /// A scorecard holding only aggregate error and declined fraction.
+  static func card(error: Double, declined: Double) -> Scorecard {
+    let columns = [
+      MetricColumn(name: "error_mean_mm", family: "error", unit: .millimetres, better: .lower, aggregation: .pooledOverPredictions),
+      MetricColumn(name: "declined_fraction", family: "error", unit: .fraction, better: .none, aggregation: .pooledOverPredictions),
+    ]
+    return Scorecard(
+      columns: columns, strokes: [], aggregate: [error, declined], predictionCount: 100, uniformUnits: true,
+      settings: MetricSettings())
+  }
+
+  @Test("a row that declined most of its predictions is never starred best and is named in a warning")
+  func mostlyDeclinedIsNotBest() throws {
+    // "broken" has the lowest error only because it declined 90 % (scored as a hold on data
+    // where the pen rests, say, or with times in ms read as seconds).
+    let table = ComparisonTable([
+      ("broken", Self.card(error: 0.01, declined: 0.9)), ("kalman", Self.card(error: 1.5, declined: 0.02)),
+      ("linear", Self.card(error: 2.0, declined: 0.5)),
+    ])
+    let error = try #require(table.columns.firstIndex { $0.name == "error_mean_mm" })
+    #expect(table.bestRows(column: error) == [1])
+    #expect(table.rows[0].isMostlyDeclined && !table.rows[2].isMostlyDeclined)
+    let warning = try #require(table.declinedWarning)
+    #expect(warning.hasPrefix("warning: broken declined 90 % of its predictions"))
+    #expect(!warning.contains("linear"))
+    #expect(table.text.contains(warning))
+    #expect(ComparisonTable([("kalman", Self.card(error: 1.5, declined: 0.02))]).declinedWarning == nil)
+  }
+}
