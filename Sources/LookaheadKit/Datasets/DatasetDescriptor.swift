@@ -31,7 +31,8 @@ public struct DatasetDescriptor: Sendable {
       }
       filter = chosen.includes
     }
-    let base = folder.standardizedFileURL.path
+    // Files are listed under the folder's real path (links followed, TraceLoader.dataFiles).
+    let base = folder.resolvingSymlinksInPath().standardizedFileURL.path
     var result: [URL] = []
     for url in try TraceLoader.dataFiles(in: folder) {
       let path = url.standardizedFileURL.path

@@ -198,6 +198,9 @@ public enum DatasetRegistry {
       }
       return .dataset(location, subset: parts.count > 1 ? parts[1] : nil)
     }
+    if let (folder, subset) = datasetFolderWithSubset(reference) {
+      return .dataset(folder, subset: subset)
+    }
     guard let (url, settings) = try SettingsReference.split(reference) else {
       throw DatasetReferenceError(reference: reference,
         problem: "is neither a dataset name (" + datasets.map(\.name).joined(separator: ", ")
@@ -205,10 +208,33 @@ public enum DatasetRegistry {
     }
     var isDirectory: ObjCBool = false
     _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-    if settings.isEmpty, isDirectory.boolValue, let descriptor = descriptor(named: url.standardizedFileURL.lastPathComponent) {
+    if settings.isEmpty, isDirectory.boolValue, let descriptor = descriptor(named: url.resolvingSymlinksInPath().lastPathComponent)
+      ?? descriptor(named: url.standardizedFileURL.lastPathComponent)
+    {
       return .dataset(Location(descriptor: descriptor, folder: url, isBundled: false), subset: nil)
     }
     return .path(url, settings: settings)
+  }
+
+  /// `FOLDER:SUBSET` where FOLDER is an existing folder named like a dataset (or a link to one):
+  /// that dataset at that folder, with the subset; nil otherwise.
+  static func datasetFolderWithSubset(_ reference: String) -> (Location, String)? {
+    var searchStart = reference.startIndex
+    while let colon = reference[searchStart...].firstIndex(of: ":") {
+      let path = String(reference[..<colon])
+      let subset = String(reference[reference.index(after: colon)...])
+      searchStart = reference.index(after: colon)
+      var isDirectory: ObjCBool = false
+      guard !path.isEmpty, !subset.isEmpty, !subset.contains("="),
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+      else { continue }
+      let url = URL(fileURLWithPath: path)
+      guard let descriptor = descriptor(named: url.resolvingSymlinksInPath().lastPathComponent)
+        ?? descriptor(named: url.standardizedFileURL.lastPathComponent)
+      else { return nil }
+      return (Location(descriptor: descriptor, folder: url, isBundled: false), subset)
+    }
+    return nil
   }
 
   /// Whether `argument` is a dataset reference (a known name, `NAME:SUBSET`, an existing path or
@@ -279,7 +305,7 @@ public enum DatasetRegistry {
     let files = try files(of: reference, dataDirectory: dataDirectory)
     var base: String?
     if case .dataset(let location, _) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
-      base = location.folder.standardizedFileURL.path + "/"
+      base = location.folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
     }
     return try files.map { url in
       let path = url.standardizedFileURL.path

@@ -62,15 +62,33 @@ public enum TraceLoader {
 
   /// Data files under `directory`, recursively, sorted by their path relative to it.
   public static func dataFiles(in directory: URL) throws -> [URL] {
-    guard let enumerator = FileManager.default.enumerator(
-      at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else {
-      throw TraceInputError(file: directory.path, location: .file, problem: "cannot be listed")
-    }
+    // Symbolic links are followed, the folder's own included (a dataset linked into a data
+    // folder), each real folder visited once so that a link cycle ends.
+    let root = directory.resolvingSymlinksInPath()
     var files: [URL] = []
-    for case let url as URL in enumerator where dataExtensions.contains(url.pathExtension.lowercased()) {
-      if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
+    var visited: Set<String> = []
+    func walk(_ folder: URL) throws {
+      guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+      let entries: [URL]
+      do {
+        entries = try FileManager.default.contentsOfDirectory(
+          at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+      } catch {
+        throw TraceInputError(file: folder.path, location: .file, problem: "cannot be listed")
+      }
+      for entry in entries {
+        var isDirectory: ObjCBool = false
+        // fileExists follows links: a link to a folder is walked, a link to a file read.
+        guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory) else { continue }
+        if isDirectory.boolValue {
+          try walk(entry)
+        } else if dataExtensions.contains(entry.pathExtension.lowercased()) {
+          files.append(entry)
+        }
+      }
     }
+    try walk(root)
+    let directory = root
     // Relative paths computed once: standardizing a URL inside the comparator dominated the
     // import of the 1,280 SVC2004 files.
     let base = directory.standardizedFileURL.path
