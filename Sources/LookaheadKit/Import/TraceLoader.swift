@@ -41,8 +41,12 @@ public enum TraceLoader {
 
   /// Data files under `directory`, recursively, sorted by their path relative to it.
   public static func dataFiles(in directory: URL) throws -> [URL] {
+    // The enumerator does not descend into a folder given as a symbolic link (an installed
+    // Datasets/ linking to a checkout's copy), so it lists the link's target; the files are then
+    // named under `directory` as given, keeping their paths relative to it.
+    let target = directory.resolvingSymlinksInPath()
     guard let enumerator = FileManager.default.enumerator(
-      at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+      at: target, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else {
       throw TraceInputError(file: directory.path, location: .file, problem: "cannot be listed")
     }
@@ -52,10 +56,13 @@ public enum TraceLoader {
     }
     // Relative paths computed once: standardizing a URL inside the comparator dominated the
     // import of the 1,280 SVC2004 files.
-    let base = directory.standardizedFileURL.path
+    let base = target.standardizedFileURL.path
+    let renamed = target.standardizedFileURL != directory.standardizedFileURL
     return files.map { url -> (String, URL) in
       let path = url.standardizedFileURL.path
-      return (path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path, url)
+      guard path.hasPrefix(base) else { return (path, url) }
+      let relative = String(path.dropFirst(base.count))
+      return (relative, renamed ? directory.appendingPathComponent(String(relative.drop { $0 == "/" })) : url)
     }
     .sorted { $0.0 < $1.0 }
     .map(\.1)

@@ -75,6 +75,22 @@ struct DatasetRegistryTests {
     }
   }
 
+  @Test("a dataset folder that is a symbolic link loads as the folder it links to, with its relative paths")
+  func symbolicLinkFolder() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-link-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("Henze2017-MobileHCI")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SharedDatasets.bundled.appendingPathComponent("Henze2017-MobileHCI"))
+    let files = try DatasetRegistry.files(of: link.path)
+    #expect(files.count == 24)
+    #expect(files.allSatisfy { $0.path.hasPrefix(link.path + "/data/") })
+    let viaLink = try DatasetRegistry.load(link.path)
+    #expect(viaLink.strokes.count == 2801)
+    let fitts = try DatasetRegistry.checksums(of: link.path)
+    #expect(fitts.first?.path == "data/FittsTasks-participant1.txt")
+  }
+
   @Test("unknown names, subsets and formats fail saying what exists")
   func errors() throws {
     let unknown = #expect(throws: DatasetReferenceError.self) { try DatasetRegistry.load("NoSuchDataset") }
