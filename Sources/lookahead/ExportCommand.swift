@@ -30,6 +30,8 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the journal's.")
   var dataset: [String] = []
 
+  @OptionGroup var location: DatasetLocationOptions
+
   @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds (default: per-frame presentation time).")
   var fixedHorizon: Double?
 
@@ -63,7 +65,8 @@ struct ExportCommand: ParsableCommand {
         source: fromTune.map { .tuningJournal(URL(fileURLWithPath: $0)) } ?? .predictor(predictor ?? ""),
         datasets: dataset, profile: profile, fixedHorizonSeconds: fixedHorizon,
         learnedLinearWeights: weights.map { URL(fileURLWithPath: $0) }, split: split, objective: objective,
-        seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+        dataDirectory: location.dataDirectoryURL)
       let file = try job.modelFile()
       let url = URL(fileURLWithPath: output)
       try ModelExporter.write(file, to: url, force: force)
