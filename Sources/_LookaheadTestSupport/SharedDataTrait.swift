@@ -7,9 +7,8 @@ extension Trait where Self == ConditionTrait {
   /// the test always runs, so that missing data fails it through ``SharedDatasets/require(_:)``
   /// instead of being skipped; `scripts/test` also fails a CI run that reports any skip.
   public static func needsShared(_ relativePaths: String...) -> Self {
-    let missing = relativePaths.filter { !SharedDatasets.has($0) }
-    return .enabled(
-      if: missing.isEmpty || SharedDatasets.isContinuousIntegration,
+    .enabled(
+      if: relativePaths.allSatisfy(SharedDatasets.has) || SharedDatasets.isContinuousIntegration,
       Comment(rawValue: "needs ../shared/datasets/{\(relativePaths.joined(separator: ","))}, shared data the repository does not carry"))
   }
 
