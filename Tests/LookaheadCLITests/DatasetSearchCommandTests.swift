@@ -52,12 +52,14 @@ struct DatasetSearchCommandTests {
     try FileManager.default.createSymbolicLink(
       at: installed.appendingPathComponent("Inkable-ApplePencil"),
       withDestinationURL: Self.repositoryDatasets.appendingPathComponent("Inkable-ApplePencil"))
+    // An empty working directory, also the shared data directory: `datasets list` imports every
+    // dataset it finds, and only the bundled ones matter here.
     let elsewhere = try Self.scratchFolder("cwd")
     defer { try? FileManager.default.removeItem(at: elsewhere) }
 
     let paths = try Self.bundledPaths(try DatasetsCommandTests.run(
       ["datasets", "list", "--json"], executable: copy, in: elsewhere,
-      environment: [BundledDatasetSearch.environmentVariable: nil]))
+      environment: [BundledDatasetSearch.environmentVariable: nil, "LOOKAHEAD_SHARED_DATASETS": elsewhere.path]))
     #expect(paths["Inkable-ApplePencil"] == installed.appendingPathComponent("Inkable-ApplePencil").path)
     #expect(paths["Henze2017-MobileHCI"] == Self.repositoryDatasets.appendingPathComponent("Henze2017-MobileHCI").path)
 
@@ -69,7 +71,7 @@ struct DatasetSearchCommandTests {
       withDestinationURL: Self.repositoryDatasets.appendingPathComponent("Henze2017-MobileHCI"))
     let overridden = try Self.bundledPaths(try DatasetsCommandTests.run(
       ["datasets", "list", "--json"], executable: copy, in: elsewhere,
-      environment: [BundledDatasetSearch.environmentVariable: override.path]))
+      environment: [BundledDatasetSearch.environmentVariable: override.path, "LOOKAHEAD_SHARED_DATASETS": elsewhere.path]))
     #expect(overridden["Henze2017-MobileHCI"] == override.appendingPathComponent("Henze2017-MobileHCI").path)
     #expect(overridden["Inkable-ApplePencil"] == installed.appendingPathComponent("Inkable-ApplePencil").path)
 
