@@ -36,8 +36,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")
   var dataset: [String] = []
 
-  @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var location: DatasetLocationOptions
 
   @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds (default: per-frame presentation time).")
   var fixedHorizon: Double?
@@ -79,7 +78,7 @@ struct ExportCommand: ParsableCommand {
         datasets: dataset, profile: profile, fixedHorizonSeconds: fixedHorizon,
         learnedLinearWeights: weights.map { URL(fileURLWithPath: $0) }, split: split, objective: objective,
         seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
-        dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+        dataDirectory: location.dataDirectoryURL)
       let file = try job.modelFile()
       let url = URL(fileURLWithPath: output)
       try ModelExporter.write(file, to: url, force: force)

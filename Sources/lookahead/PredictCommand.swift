@@ -29,6 +29,8 @@ struct PredictCommand: ParsableCommand {
   @Flag(help: "Replace the output file if it exists.")
   var force = false
 
+  @OptionGroup var location: DatasetLocationOptions
+
   @Argument(help: "Dataset name or trace file.")
   var trace: String
 
@@ -38,7 +40,7 @@ struct PredictCommand: ParsableCommand {
       let device = try profile.map { try DeviceProfile.resolve($0) }
         ?? ModelExporter.deviceProfile(of: loaded.file) ?? .pencil240ProMotion120
       let replay = try Replay(profile: device, seed: seed)
-      let data = try DatasetRegistry.load(trace)
+      let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
       var text = ""
       var sink: (String) -> Void = { print($0) }
       if output != nil { sink = { text += $0 + "\n" } }

@@ -7,6 +7,7 @@ struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract: "Replay a trace through a device profile: per-frame deliveries and horizons.",
+    discussion: "lookahead replay [options] TRACE runs `replay trace`; its options: lookahead replay trace --help.",
     subcommands: [ReplayTraceCommand.self, ReplayProfilesCommand.self],
     defaultSubcommand: ReplayTraceCommand.self
   )
@@ -33,16 +34,17 @@ struct ReplayProfilesCommand: ParsableCommand {
   }
 }
 
-/// `lookahead replay --profile NAME|FILE TRACE`.
+/// `lookahead replay --profile NAME|FILE TRACE`: TRACE is a dataset name, `NAME:SUBSET`, or a
+/// file or folder whose format is detected, as for every other command that reads traces.
 struct ReplayTraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "trace", abstract: "Replay a trace file (the default subcommand).")
+    commandName: "trace", abstract: "Replay a dataset or trace file (the default subcommand).")
 
   @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.")
   var profile: String = DeviceProfile.pencil240ProMotion120.name
 
-  @Option(help: "Input format: \(TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-  var format: String = TraceSourceFormat.lookaheadTrace.rawValue
+  @OptionGroup var location: DatasetLocationOptions
+  @OptionGroup var input: ImportChoiceOptions
 
   @Option(help: "Seed for the display phase and missed frames (default 0).")
   var seed: UInt64 = 0
@@ -56,7 +58,8 @@ struct ReplayTraceCommand: ParsableCommand {
   @Flag(help: "List the preset profiles and exit.")
   var listProfiles = false
 
-  @Argument(help: "The trace file to replay.")
+  @Argument(help: ArgumentHelp(
+    "Dataset name (see `lookahead datasets list`), NAME:SUBSET, or a trace file or folder.", valueName: "trace"))
   var trace: String?
 
   func run() throws {
@@ -65,15 +68,17 @@ struct ReplayTraceCommand: ParsableCommand {
       return
     }
     guard let trace else {
-      throw ValidationError("give a trace file to replay (or --list-profiles)")
+      throw ValidationError("give a dataset or trace file to replay (or --list-profiles)")
     }
     do {
       let device = try DeviceProfile.resolve(profile)
-      let sourceFormat = try TraceSourceFormat.named(format)
-      let loaded = try sourceFormat.importer.importTrace(file: URL(fileURLWithPath: trace), options: ImportOptions())
+      let loaded = try DatasetRegistry.load(
+        trace, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
+        options: input.importOptions())
       let replay = try Replay(profile: device, seed: seed)
       if csv {
-        print("# lookahead \(LookaheadVersion.string) replay --profile \(device.name) --seed \(seed) --format \(sourceFormat.rawValue) \(trace)")
+        print("# lookahead \(LookaheadVersion.string) \(CommandLine.arguments.dropFirst().joined(separator: " "))")
+        print("# trace \(trace): \(loaded.metadata.source), profile \(device.name), seed \(seed)")
         print(ReplayFrame.csvHeader)
       } else if !summaryOnly {
         print(ReplayFrame.tableHeader)

@@ -31,8 +31,7 @@ public struct DatasetDescriptor: Sendable {
       }
       filter = chosen.includes
     }
-    // Files are listed under the folder's real path (links followed, TraceLoader.dataFiles).
-    let base = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    let base = folder.standardizedFileURL.path
     var result: [URL] = []
     for url in try TraceLoader.dataFiles(in: folder) {
       let path = url.standardizedFileURL.path

@@ -37,7 +37,8 @@ public struct DatasetListing: Codable, Sendable, Equatable {
   /// The human table `datasets list` prints.
   public static func table(_ entries: [DatasetListing]) -> String {
     guard !entries.isEmpty else {
-      return "no datasets found (bundled Datasets/ or ../shared/datasets; use --data-dir)\n"
+      return "no datasets found (bundled: set \(BundledDatasetSearch.environmentVariable) to the repository's Datasets/; "
+        + "shared: ../shared/datasets, or use --data-dir)\n"
     }
     let header = ["name", "where", "strokes", "samples", "licence", "path"]
     let rows = entries.map { entry in

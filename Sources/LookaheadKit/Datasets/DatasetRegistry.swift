@@ -3,10 +3,11 @@ import Foundation
 /// Knows the seven recorded datasets by name, where they live, which files make them and how to
 /// load them into one ``Trace``.
 ///
-/// A dataset is looked for first in the project's bundled `Datasets/NAME`, then in
-/// `<data-dir>/NAME`, where the data directory defaults to `../shared/datasets` beside the
-/// repository (`LOOKAHEAD_SHARED_DATASETS` overrides it). The repository is found by walking up
-/// from the current directory and from the running executable to a folder with `Package.swift`.
+/// A dataset is looked for first in the project's bundled `Datasets/NAME` (found wherever the
+/// CLI runs from: ``BundledDatasetSearch``), then in `<data-dir>/NAME`, where the data directory
+/// defaults to `../shared/datasets` beside the repository (`LOOKAHEAD_SHARED_DATASETS` overrides
+/// it). The repository is found by walking up from the current directory and from the running
+/// executable to a folder with `Package.swift`.
 ///
 /// References: a dataset name (`Henze2017-MobileHCI`, case-insensitive), `NAME:SUBSET`
 /// (`SVC2004-Task2:test`), or a path to a file or folder; any of them may end in `:writer=ID,…`
@@ -122,13 +123,9 @@ public enum DatasetRegistry {
     return roots
   }
 
-  /// Folders that may hold `Datasets/`-style bundled copies, in search order.
-  public static func bundledDirectories() -> [URL] {
-    var result = repositoryRoots().map { $0.appendingPathComponent("Datasets") }
-    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Datasets")
-    if !result.contains(cwd) { result.append(cwd) }
-    return result
-  }
+  /// Folders that may hold `Datasets/`-style bundled copies, in search order
+  /// (``BundledDatasetSearch``).
+  public static func bundledDirectories() -> [URL] { BundledDatasetSearch.directories() }
 
   /// The shared data directory: `dataDirectory` if given, else `LOOKAHEAD_SHARED_DATASETS`, else
   /// `../shared/datasets` beside the repository (or beside the current directory).
@@ -190,11 +187,14 @@ public enum DatasetRegistry {
   /// Resolves a name, `NAME:SUBSET` or path; fails saying where it looked.
   public static func resolve(_ reference: String, dataDirectory: URL? = nil) throws -> Resolved {
     let parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
-    if let name = parts.first, descriptor(named: name) != nil {
+    if let name = parts.first, let descriptor = descriptor(named: name) {
       guard let location = locate(name, dataDirectory: dataDirectory) else {
         let looked = (bundledDirectories() + sharedDirectories(dataDirectory: dataDirectory)).map(\.path)
+        let hint = descriptor.redistributable
+          ? "set \(BundledDatasetSearch.environmentVariable) to a folder holding it, such as the repository's Datasets/"
+          : "use --data-dir"
         throw DatasetReferenceError(reference: reference,
-          problem: "dataset not found; looked in " + looked.joined(separator: ", ") + " (use --data-dir)")
+          problem: "dataset not found; looked in " + looked.joined(separator: ", ") + " (\(hint))")
       }
       return .dataset(location, subset: parts.count > 1 ? parts[1] : nil)
     }
@@ -305,7 +305,7 @@ public enum DatasetRegistry {
     let files = try files(of: reference, dataDirectory: dataDirectory)
     var base: String?
     if case .dataset(let location, _) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
-      base = location.folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+      base = location.folder.standardizedFileURL.path + "/"
     }
     return try files.map { url in
       let path = url.standardizedFileURL.path

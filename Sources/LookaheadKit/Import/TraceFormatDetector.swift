@@ -28,7 +28,8 @@ public enum TraceFormatDetector {
     guard let format = detect(data: data, fileName: url.lastPathComponent) else {
       throw TraceInputError(
         file: url.path, location: .line(1), field: "format",
-        problem: "is in an unknown format; pass --format with one of: "
+        problem: "is in an unknown format; name it with --format NAME (datasets inspect, datasets convert, "
+          + "replay) or convert it first (lookahead datasets convert FILE OUT.lktrace.csv --format NAME); NAME is one of: "
           + TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return format

@@ -63,8 +63,10 @@ public enum TraceLoader {
   /// Data files under `directory`, recursively, sorted by their path relative to it.
   public static func dataFiles(in directory: URL) throws -> [URL] {
     // Symbolic links are followed, the folder's own included (a dataset linked into a data
-    // folder), each real folder visited once so that a link cycle ends.
-    let root = directory.resolvingSymlinksInPath()
+    // folder, an installed Datasets/ linking to a checkout's copy) and those inside it, each
+    // real folder visited once so that a link cycle ends. Files are named under `directory` as
+    // given, keeping their paths relative to it.
+    let target = directory.resolvingSymlinksInPath()
     var files: [URL] = []
     var visited: Set<String> = []
     func walk(_ folder: URL) throws {
@@ -87,14 +89,16 @@ public enum TraceLoader {
         }
       }
     }
-    try walk(root)
-    let directory = root
+    try walk(target)
     // Relative paths computed once: standardizing a URL inside the comparator dominated the
     // import of the 1,280 SVC2004 files.
-    let base = directory.standardizedFileURL.path
+    let base = target.standardizedFileURL.path
+    let renamed = target.standardizedFileURL != directory.standardizedFileURL
     return files.map { url -> (String, URL) in
       let path = url.standardizedFileURL.path
-      return (path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path, url)
+      guard path.hasPrefix(base) else { return (path, url) }
+      let relative = String(path.dropFirst(base.count))
+      return (relative, renamed ? directory.appendingPathComponent(String(relative.drop { $0 == "/" })) : url)
     }
     .sorted { $0.0 < $1.0 }
     .map(\.1)

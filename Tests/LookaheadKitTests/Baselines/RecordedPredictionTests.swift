@@ -99,7 +99,7 @@ struct RecordedPredictionTests {
     #expect(ranges.map(\.1) == [4.52, 9.03, 13.55, 13.55])
   }
 
-  @Test("TurboTouch: its recorded 64 ms output scores exactly as our port's output does")
+  @Test("TurboTouch: its recorded 64 ms output scores exactly as our port's output does", .needsShared("TurboTouch-Nancel2018"))
   func turboTouchRecorded() throws {
     let trace = try DatasetRegistry.load("TurboTouch-Nancel2018")
     #expect(trace.strokes.count == 3)

@@ -4,19 +4,15 @@ import Testing
 import _LookaheadTestSupport
 
 /// The tables of `shared/design/ANCHOR-PROTOCOL.md` §3, read back from the document itself so that
-/// every typed-in cell is checked against its source.
+/// every typed-in cell is checked against its source. The numbers ship in the repository
+/// (`Sources/LookaheadKit/Reference/`); the document is only a cross-check, run when `../shared`
+/// is there (always under CI).
 struct AnchorProtocolDocument {
   /// Per `### ` section title: its table rows, each as trimmed cells.
   var sections: [(title: String, rows: [[String]])]
 
-  struct Missing: Error, CustomStringConvertible {
-    var path: String
-    var description: String { "this test needs \(path) (../shared/design beside the repository); it is missing" }
-  }
-
   static func load() throws -> AnchorProtocolDocument {
-    let url = SharedDatasets.root.deletingLastPathComponent().appendingPathComponent("design/ANCHOR-PROTOCOL.md")
-    guard FileManager.default.fileExists(atPath: url.path) else { throw Missing(path: url.path) }
+    let url = try SharedDatasets.requireDesignDocument("ANCHOR-PROTOCOL.md")
     let text = try String(contentsOf: url, encoding: .utf8)
     var sections: [(title: String, rows: [[String]])] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -41,7 +37,7 @@ struct AnchorProtocolDocument {
 
 @Suite("Reference rows")
 struct ReferenceRowsTests {
-  @Test("every cell of ANCHOR-PROTOCOL.md §3 is in the typed rows, and nothing else", arguments: AnchorDataset.allCases)
+  @Test("every cell of ANCHOR-PROTOCOL.md §3 is in the typed rows, and nothing else", .needsDesignDocument("ANCHOR-PROTOCOL.md"), arguments: AnchorDataset.allCases)
   func anchorTablesMatchTheDocument(dataset: AnchorDataset) throws {
     let document = try AnchorProtocolDocument.load()
     let section = try #require(document.sections.first { $0.title.hasPrefix(dataset.folder + " ") })
@@ -76,11 +72,24 @@ struct ReferenceRowsTests {
     #expect(rows.count == 4 * 7 + 5)
   }
 
+  /// The column headers of every §3 table, as printed.
+  static let anchorHorizonLabels = ["4.17 ms", "8.33 ms", "12.5 ms", "16.67 ms", "20.83 ms", "25 ms", "33.33 ms"]
+
+  @Test("the horizon labels are the column headers of the document", .needsDesignDocument("ANCHOR-PROTOCOL.md"))
+  func horizonLabelsMatchTheDocument() throws {
+    let document = try AnchorProtocolDocument.load()
+    let anchorSections = document.sections.filter { section in AnchorDataset.allCases.contains { section.title.hasPrefix($0.folder + " ") } }
+    #expect(anchorSections.count == AnchorDataset.allCases.count)
+    for section in anchorSections {
+      let headers = section.rows.filter { $0.first == "predictor" }
+      #expect(!headers.isEmpty, "\(section.title)")
+      for header in headers { #expect(Array(header.dropFirst()) == Self.anchorHorizonLabels, "\(section.title)") }
+    }
+  }
+
   @Test("horizons are k·1000/240 ms for k in {1,2,3,4,5,6,8}, labelled as the column headers")
   func horizons() throws {
-    let document = try AnchorProtocolDocument.load()
-    let header = try #require(document.sections.first { $0.title.hasPrefix("Inkable") }?.rows.first)
-    let labels = header.dropFirst().map { $0 }
+    let labels = Self.anchorHorizonLabels
     for dataset in AnchorDataset.allCases {
       let rows = ReferenceRows.anchorProtocol(dataset: dataset)
       for predictor in [ReferencePredictor.hold, .linear, .ismKalman, .ismKalmanCubic] {
@@ -157,8 +166,8 @@ struct ReferenceRowsTests {
     #expect(rows.map(\.horizonLabel).prefix(3) == ["33.33 ms", "66.67 ms", "100 ms"])
   }
 
-  @Test("Apple table: typed rows match the document, buckets add up to the 'all' row")
-  func appleTable() throws {
+  @Test("Apple table: typed rows match the document", .needsDesignDocument("ANCHOR-PROTOCOL.md"))
+  func appleTableMatchesTheDocument() throws {
     let document = try AnchorProtocolDocument.load()
     let section = try #require(document.sections.first { $0.title.contains("Apple UIKit predicted touches") })
     let rows = ReferenceRows.appleRecordedPredictions
@@ -179,6 +188,13 @@ struct ReferenceRowsTests {
       #expect(apple.millimetres?.mean == Double(cells[6]))
       #expect(linear.millimetres?.mean == Double(cells[7]))
     }
+  }
+
+  @Test("Apple table: buckets add up to the 'all' row, mm = pt × 0.192")
+  func appleTableIsConsistent() throws {
+    let rows = ReferenceRows.appleRecordedPredictions
+    #expect(rows.count == 12)
+    #expect(rows.map(\.predictor) == Array(repeating: [ReferencePredictor.appleUIKit, .hold, .linear], count: 4).flatMap { $0 })
     // Weighted by n, the bucket means give the 'all' means within their printed rounding.
     let buckets = rows.prefix(9)
     let all = rows.suffix(3)

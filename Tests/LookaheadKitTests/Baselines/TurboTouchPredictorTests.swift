@@ -72,7 +72,7 @@ struct TurboTouchPredictorTests {
     Double(row.nanoseconds - origin) / 1e9
   }
 
-  @Test("reproduces strokesPredicted64GroundTruth.csv: When, predX, predY within 0.01")
+  @Test("reproduces strokesPredicted64GroundTruth.csv: When, predX, predY within 0.01", .needsShared("TurboTouch-Nancel2018"))
   func referenceOutput() throws {
     let (input, reference) = try Self.load()
     #expect(input.count == 1041)
@@ -99,7 +99,7 @@ struct TurboTouchPredictorTests {
     #expect(worst <= 0.0051, "max deviation \(worst) px at data row \(worstRow + 1) exceeds print rounding")
   }
 
-  @Test("through the plain Predictor interface, a fresh predictor reproduces stroke 1 up to its UP row")
+  @Test("through the plain Predictor interface, a fresh predictor reproduces stroke 1 up to its UP row", .needsShared("TurboTouch-Nancel2018"))
   func firstStrokeThroughPredictorInterface() throws {
     let (input, reference) = try Self.load()
     let upIndex = try #require(input.firstIndex { $0.phase == .up })
@@ -116,7 +116,7 @@ struct TurboTouchPredictorTests {
     }
   }
 
-  @Test("reset() returns to the freshly made state")
+  @Test("reset() returns to the freshly made state", .needsShared("TurboTouch-Nancel2018"))
   func resetIsFresh() throws {
     let (input, _) = try Self.load()
     let origin = input[0].nanoseconds
@@ -135,7 +135,7 @@ struct TurboTouchPredictorTests {
     }
   }
 
-  @Test("horizon 0 is the newest sample, horizon L the algorithm's output, times before it nil")
+  @Test("horizon 0 is the newest sample, horizon L the algorithm's output, times before it nil", .needsShared("TurboTouch-Nancel2018"))
   func horizonScaling() throws {
     let (input, _) = try Self.load()
     let origin = input[0].nanoseconds

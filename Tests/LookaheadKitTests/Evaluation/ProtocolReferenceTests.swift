@@ -9,14 +9,28 @@ import _LookaheadTestSupport
 /// linear rows (to the printed digits) and Henze et al.'s 18 published numbers (within 0.1 px).
 @Suite("Per-sample protocols: our rows equal the reference rows")
 struct ProtocolReferenceTests {
+  /// A selection: Inkable and Henze from the bundled copies, the others from `../shared`.
   static func load(_ reference: String) throws -> EvaluationDataset {
-    _ = try SharedDatasets.require("")
+    let name = String(reference.split(separator: ":")[0])
+    if !AnchorDatasets.bundledNames.contains(name) { _ = try SharedDatasets.require(name) }
     return try EvaluationDataset.load(reference, dataDirectory: SharedDatasets.root)
   }
 
-  @Test(arguments: AnchorDataset.allCases)
-  func anchorHoldAndLinearEqualTheReferenceRows(dataset: AnchorDataset) throws {
-    let loaded = try Self.load(EvaluationDataset.anchorSelection(dataset))
+  @Test("hold and linear equal the reference rows on the bundled selections",
+        arguments: AnchorDataset.allCases.filter { AnchorDatasets.bundledNames.contains($0.folder) })
+  func anchorRowsOnBundledData(dataset: AnchorDataset) throws {
+    try Self.anchorHoldAndLinearEqualTheReferenceRows(dataset: dataset)
+  }
+
+  @Test("hold and linear equal the reference rows on the shared selections",
+        .needsShared("TurboTouch-Nancel2018", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed"),
+        arguments: AnchorDataset.allCases.filter { AnchorDatasets.sharedNames.contains($0.folder) })
+  func anchorRowsOnSharedData(dataset: AnchorDataset) throws {
+    try Self.anchorHoldAndLinearEqualTheReferenceRows(dataset: dataset)
+  }
+
+  static func anchorHoldAndLinearEqualTheReferenceRows(dataset: AnchorDataset) throws {
+    let loaded = try load(EvaluationDataset.anchorSelection(dataset))
     #expect(loaded.anchorDataset == dataset)
     let references = ProtocolEvaluation.anchorReferences(for: loaded)
     #expect(references.count == 5)

@@ -7,7 +7,7 @@ import _LookaheadTestSupport
 struct DatasetRegistryTests {
   static var shared: URL { SharedDatasets.root }
 
-  @Test("the anchor-protocol subsets load by name: SVC2004-Task2:test and WacomMSP13 ID0001")
+  @Test("the anchor-protocol subsets load by name: SVC2004-Task2:test and WacomMSP13 ID0001", .needsShared("SVC2004-Task2", "WacomMSP13-HandwritingSpeed"))
   func anchorSubsets() throws {
     _ = try SharedDatasets.require("SVC2004-Task2")
     let svc = try DatasetRegistry.load("SVC2004-Task2:test", dataDirectory: Self.shared)
@@ -18,7 +18,7 @@ struct DatasetRegistryTests {
     #expect(wacom.writers == ["ID0001"])
   }
 
-  @Test("Wacom is the full captures only, never the segment files")
+  @Test("Wacom is the full captures only, never the segment files", .needsShared("WacomMSP13-HandwritingSpeed"))
   func wacomFiles() throws {
     _ = try SharedDatasets.require("WacomMSP13-HandwritingSpeed")
     let files = try DatasetRegistry.files(of: "WacomMSP13-HandwritingSpeed", dataDirectory: Self.shared)
@@ -26,7 +26,7 @@ struct DatasetRegistryTests {
     #expect(files.allSatisfy { $0.lastPathComponent.hasPrefix("capture_01_") })
   }
 
-  @Test("TurboTouch is strokes.csv with the reference predictions; its optitrack subset is data.csv")
+  @Test("TurboTouch is strokes.csv with the reference predictions; its optitrack subset is data.csv", .needsShared("TurboTouch-Nancel2018"))
   func turboTouch() throws {
     _ = try SharedDatasets.require("TurboTouch-Nancel2018")
     let trace = try DatasetRegistry.load("TurboTouch-Nancel2018", dataDirectory: Self.shared)
@@ -37,12 +37,16 @@ struct DatasetRegistryTests {
     #expect(optitrack.strokes.count == 56)
   }
 
-  @Test("a path to a dataset folder loads as that dataset; a plain folder loads every file")
-  func paths() throws {
+  @Test("a path to a dataset folder loads as that dataset", .needsShared("WacomMSP13-HandwritingSpeed"))
+  func datasetFolderPath() throws {
     let folder = try SharedDatasets.require("WacomMSP13-HandwritingSpeed")
     let byPath = try DatasetRegistry.load(folder.path)
     #expect(byPath.contactStrokes.count == 404 + 391)
-    let henzeData = try SharedDatasets.require("Henze2017-MobileHCI/data")
+  }
+
+  @Test("a plain folder loads every file")
+  func plainFolderPath() throws {
+    let henzeData = try SharedDatasets.requireBundled("Henze2017-MobileHCI/data")
     let plain = try DatasetRegistry.load(henzeData.path)
     #expect(plain.strokes.count == 2801)
     // Strokes are in file-name order and carry their file and writer.
@@ -51,11 +55,19 @@ struct DatasetRegistryTests {
     #expect(plain.strokes.last?.origin == "WriteTasks-participant8.txt")
   }
 
-  @Test("the bundled copies are found first and hold the same data as the shared ones")
-  func bundled() throws {
+  @Test("the bundled copies are found first")
+  func bundledFirst() throws {
     for name in ["Inkable-ApplePencil", "Henze2017-MobileHCI"] {
       let location = try #require(DatasetRegistry.locate(name, dataDirectory: Self.shared))
       #expect(location.isBundled)
+      #expect(location.folder.standardizedFileURL == SharedDatasets.bundled.appendingPathComponent(name).standardizedFileURL)
+    }
+  }
+
+  @Test("the bundled copies hold the same data as the shared ones",
+        .needsShared("Inkable-ApplePencil", "Henze2017-MobileHCI"))
+  func bundledEqualsShared() throws {
+    for name in ["Inkable-ApplePencil", "Henze2017-MobileHCI"] {
       _ = try SharedDatasets.require(name)
       let bundled = try DatasetRegistry.load(name, dataDirectory: Self.shared)
       let shared = try DatasetRegistry.load(Self.shared.appendingPathComponent(name).path)
@@ -63,15 +75,30 @@ struct DatasetRegistryTests {
     }
   }
 
+  @Test("a dataset folder that is a symbolic link loads as the folder it links to, with its relative paths")
+  func symbolicLinkFolder() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-link-\(UInt64.random(in: 0...UInt64.max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("Henze2017-MobileHCI")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: SharedDatasets.bundled.appendingPathComponent("Henze2017-MobileHCI"))
+    let files = try DatasetRegistry.files(of: link.path)
+    #expect(files.count == 24)
+    #expect(files.allSatisfy { $0.path.hasPrefix(link.path + "/data/") })
+    let viaLink = try DatasetRegistry.load(link.path)
+    #expect(viaLink.strokes.count == 2801)
+    let fitts = try DatasetRegistry.checksums(of: link.path)
+    #expect(fitts.first?.path == "data/FittsTasks-participant1.txt")
+  }
+
   @Test("unknown names, subsets and formats fail saying what exists")
   func errors() throws {
     let unknown = #expect(throws: DatasetReferenceError.self) { try DatasetRegistry.load("NoSuchDataset") }
     #expect(unknown?.description.contains("Henze2017-MobileHCI") == true)
-    _ = try SharedDatasets.require("SVC2004-Task2")
     let subset = #expect(throws: DatasetReferenceError.self) {
-      try DatasetRegistry.load("SVC2004-Task2:U99", dataDirectory: Self.shared)
+      try DatasetRegistry.load("Henze2017-MobileHCI:U99", dataDirectory: Self.shared)
     }
-    #expect(subset?.description.contains("test, train, genuine") == true)
+    #expect(subset?.description.contains("Fitts, Paint, Write") == true)
     let missing = #expect(throws: DatasetReferenceError.self) {
       try DatasetRegistry.load("SVC2004-Task2", dataDirectory: URL(fileURLWithPath: "/nonexistent"))
     }
@@ -80,7 +107,7 @@ struct DatasetRegistryTests {
     #expect(try TraceSourceFormat.named("SVC2004") == .svc2004)
   }
 
-  @Test("file checksums agree with each dataset's MANIFEST.sha256", arguments: [
+  @Test("file checksums agree with each dataset's MANIFEST.sha256", .needsShared("Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI"), arguments: [
     "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI",
   ])
   func manifests(name: String) throws {

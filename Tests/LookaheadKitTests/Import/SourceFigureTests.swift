@@ -4,11 +4,11 @@ import Testing
 import _LookaheadTestSupport
 
 /// The figures each dataset's `SOURCE.md` and `ANCHOR-PROTOCOL.md` §2 state, reproduced by the
-/// importers on the shared copies.
+/// importers (Inkable and Henze on the bundled copies, the others on the shared ones).
 @Suite("Importers reproduce the SOURCE.md and anchor-protocol figures")
 struct SourceFigureTests {
   static func files(_ folder: String, _ names: [String]) throws -> [URL] {
-    try names.map { try SharedDatasets.require("\(folder)/\($0)") }
+    try names.map { try SharedDatasets.file("\(folder)/\($0)") }
   }
 
   static func henzeFiles() throws -> [URL] {
@@ -44,7 +44,7 @@ struct SourceFigureTests {
 
   @Test("Henze 2017: the first row of WriteTasks-participant1 is read as written")
   func henzeFirstRow() throws {
-    let url = try SharedDatasets.require("Henze2017-MobileHCI/data/WriteTasks-participant1.txt")
+    let url = try SharedDatasets.file("Henze2017-MobileHCI/data/WriteTasks-participant1.txt")
     let trace = try Henze2017Importer().importTrace(file: url)
     let first = try #require(trace.strokes.first?.samples.first)
     // 1396861391620;23810324;1329.4286;541.9643;0.41935483;0
@@ -107,7 +107,7 @@ struct SourceFigureTests {
     #expect(abs(median - 0.025) < 0.0015)
   }
 
-  @Test("TurboTouch: 3 strokes of 238, 551 and 252 samples with 1,041 reference predictions 64 ms ahead")
+  @Test("TurboTouch: 3 strokes of 238, 551 and 252 samples with 1,041 reference predictions 64 ms ahead", .needsShared("TurboTouch-Nancel2018"))
   func turboTouch() throws {
     let trace = try TurboTouchImporter.importWithReferencePredictions(
       strokes: try SharedDatasets.require("TurboTouch-Nancel2018/strokes.csv"),
@@ -127,7 +127,7 @@ struct SourceFigureTests {
     #expect(first.time == 1112724006856464 / 1e9 && first.x == 1023 && first.y == 315)
   }
 
-  @Test("TurboTouch Optitrack: 56 strokes, 4,676 rows, 240 zero-dt rows (SOURCE.md)")
+  @Test("TurboTouch Optitrack: 56 strokes, 4,676 rows, 240 zero-dt rows (SOURCE.md)", .needsShared("TurboTouch-Nancel2018"))
   func turboTouchOptitrack() throws {
     let url = try SharedDatasets.require("TurboTouch-Nancel2018/optimization/OptitrackData/data.csv")
     let raw = try TurboTouchImporter(variant: .optitrack).importTrace(file: url, options: ImportOptions(raw: true))
@@ -147,7 +147,7 @@ struct SourceFigureTests {
     return try files("SVC2004-Task2", names)
   }
 
-  @Test("SVC2004 U29–U32 genuine: 631 strokes, 12,926 rows, 12,890 kept (R2: 36, R1: 0)")
+  @Test("SVC2004 U29–U32 genuine: 631 strokes, 12,926 rows, 12,890 kept (R2: 36, R1: 0)", .needsShared("SVC2004-Task2"))
   func svcGenuine() throws {
     let trace = try SVC2004Importer().importTrace(files: try Self.svcGenuineTestFiles(), options: ImportOptions())
     #expect(trace.strokes.count == 631)
@@ -160,7 +160,7 @@ struct SourceFigureTests {
     #expect(Set(trace.writers) == ["U29", "U30", "U31", "U32"])
   }
 
-  @Test("SVC2004 U1–U32 copy: 1,280 files, strokes and anomalies as counted independently")
+  @Test("SVC2004 U1–U32 copy: 1,280 files, strokes and anomalies as counted independently", .needsShared("SVC2004-Task2"))
   func svcCopy() throws {
     let folder = try SharedDatasets.require("SVC2004-Task2/Task2")
     let urls = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -178,7 +178,7 @@ struct SourceFigureTests {
     #expect(cleaned.metadata.cleaning[StrokeCleaner.duplicatePositionRule] == SVCGolden.duplicate)
   }
 
-  @Test("SVC2004 raw import refuses U11S18, whose time goes backwards, naming the line")
+  @Test("SVC2004 raw import refuses U11S18, whose time goes backwards, naming the line", .needsShared("SVC2004-Task2"))
   func svcRawBackwards() throws {
     let url = try SharedDatasets.require("SVC2004-Task2/Task2/U11S18.TXT")
     let error = #expect(throws: TraceInputError.self) {
@@ -190,7 +190,7 @@ struct SourceFigureTests {
     #expect(cleaned.metadata.cleaning[StrokeCleaner.outOfOrderRule] == 1)
   }
 
-  @Test("SVC2004: Y is flipped and angles, pressure are converted (U29S1 first row)")
+  @Test("SVC2004: Y is flipped and angles, pressure are converted (U29S1 first row)", .needsShared("SVC2004-Task2"))
   func svcUnits() throws {
     let url = try SharedDatasets.require("SVC2004-Task2/Task2/U29S1.TXT")
     let trace = try SVC2004Importer().importTrace(file: url)
@@ -212,7 +212,7 @@ struct SourceFigureTests {
     return dir.appendingPathComponent(capture)
   }
 
-  @Test("Wacom ID0001 capture: 404 contact strokes, 25,399 rows, 24,444 kept (R2: 53, R3: 902)")
+  @Test("Wacom ID0001 capture: 404 contact strokes, 25,399 rows, 24,444 kept (R2: 53, R3: 902)", .needsShared("WacomMSP13-HandwritingSpeed"))
   func wacomID0001() throws {
     let trace = try WacomMSP13Importer().importTrace(file: try Self.wacomCapture("ID0001"), options: ImportOptions())
     #expect(trace.contactStrokes.count == 404)
@@ -226,7 +226,7 @@ struct SourceFigureTests {
     #expect(raw.strokes.filter(\.isHover).reduce(0) { $0 + $1.samples.count } == 19_393)
   }
 
-  @Test("Wacom ID0002 capture: 391 contact strokes, 25,341 contact rows, 18,263 hover rows (SOURCE.md)")
+  @Test("Wacom ID0002 capture: 391 contact strokes, 25,341 contact rows, 18,263 hover rows (SOURCE.md)", .needsShared("WacomMSP13-HandwritingSpeed"))
   func wacomID0002() throws {
     let raw = try WacomMSP13Importer().importTrace(file: try Self.wacomCapture("ID0002"), options: ImportOptions(raw: true))
     #expect(raw.contactStrokes.count == 391)

@@ -5,10 +5,18 @@ import _LookaheadTestSupport
 
 @Suite("Format detection")
 struct TraceFormatDetectorTests {
-  @Test("every shared file is detected as its format, from content alone", arguments: [
+  @Test("every bundled file is detected as its format, from content alone", arguments: [
     ("Inkable-ApplePencil/Tests/InkableTests/events.json", TraceSourceFormat.inkableJSON),
     ("Henze2017-MobileHCI/data/PaintTasks-participant3.txt", .henze2017),
-    ("TurboTouch-Nancel2018/strokes.csv", .turboTouchStrokes),
+  ])
+  func bundledFiles(path: String, format: TraceSourceFormat) throws {
+    let data = try Data(contentsOf: try SharedDatasets.file(path))
+    #expect(TraceFormatDetector.detect(data: data, fileName: "renamed.bin") == format)
+  }
+
+  @Test("every shared file is detected as its format, from content alone",
+        .needsShared("TurboTouch-Nancel2018", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed"), arguments: [
+    ("TurboTouch-Nancel2018/strokes.csv", TraceSourceFormat.turboTouchStrokes),
     ("TurboTouch-Nancel2018/strokesPredicted64GroundTruth.csv", .turboTouchPredicted),
     ("TurboTouch-Nancel2018/optimization/OptitrackData/data.csv", .turboTouchOptitrack),
     ("SVC2004-Task2/Task2/U5S10.TXT", .svc2004),

@@ -68,7 +68,7 @@ import _LookaheadTestSupport
       events: events)
   }
 
-  @Test(arguments: published)
+  @Test(.needsShared("TurboTouch-Nancel2018"), arguments: published)
   func holdAndLinearRowsMatch(row: Row) throws {
     let strokes = try Self.strokes()
     #expect(strokes.count == 3)
@@ -92,7 +92,7 @@ import _LookaheadTestSupport
   /// Invariants on real, irregular data: a predictor that knows the truth (interpolated here
   /// independently) has no error, no jitter, and saves exactly the horizon; at horizon 0 a hold
   /// is exact.
-  @Test func oracleSavesTheWholeHorizonOnRealStrokes() throws {
+  @Test(.needsShared("TurboTouch-Nancel2018")) func oracleSavesTheWholeHorizonOnRealStrokes() throws {
     let strokes = try Self.strokes()
     let horizon = 4.0 / 240
     let oracle = try Self.score(strokes, horizon: horizon) { samples, i, target in

@@ -2,24 +2,31 @@ import Foundation
 import LookaheadKit
 import _LookaheadTestSupport
 
-/// The selections of `../shared/design/ANCHOR-PROTOCOL.md` §2, loaded through the importers.
+/// The selections of `../shared/design/ANCHOR-PROTOCOL.md` §2, loaded through the importers
+/// (Inkable and Henze from the repository's bundled copies, the others from `../shared`).
 enum AnchorDatasets {
   struct SelectionMissing: Error, CustomStringConvertible {
     var what: String
     var description: String { "the anchor-protocol selection needs \(what), which is missing" }
   }
 
+  /// The selections the repository carries (bundled datasets): tests of these always run.
+  static let bundledNames = ["Inkable-ApplePencil", "Henze2017-MobileHCI"]
+
   static let names = [
     "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI", "SVC2004-Task2",
     "WacomMSP13-HandwritingSpeed",
   ]
+
+  /// The selections only `../shared/datasets` has: tests of these carry `.needsShared(…)`.
+  static let sharedNames = names.filter { !bundledNames.contains($0) }
 
   static func henzeFiles(task: String? = nil) throws -> [URL] {
     var names: [String] = []
     for t in task.map({ [$0] }) ?? ["FittsTasks", "PaintTasks", "WriteTasks"] {
       for participant in 1...8 { names.append("Henze2017-MobileHCI/data/\(t)-participant\(participant).txt") }
     }
-    return try names.map(SharedDatasets.require)
+    return try names.map(SharedDatasets.file)
   }
 
   /// Contact strokes of one dataset's selection, cleaned by the importer or raw.
@@ -31,7 +38,7 @@ enum AnchorDatasets {
       let files = try [
         "events.json", "pencil-antigrain.json", "pencil-antigrain2.json", "pencil-error.json",
         "unknown-polyline-index.json",
-      ].map { try SharedDatasets.require("Inkable-ApplePencil/Tests/InkableTests/\($0)") }
+      ].map { try SharedDatasets.file("Inkable-ApplePencil/Tests/InkableTests/\($0)") }
       trace = try InkableImporter().importTrace(files: files, options: options)
     case "TurboTouch-Nancel2018":
       trace = try TurboTouchImporter(variant: .strokes)

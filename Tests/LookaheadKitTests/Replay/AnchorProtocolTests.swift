@@ -61,8 +61,18 @@ struct AnchorProtocolTests {
 
   /// Raw rows through the protocol's own cleaning: the rule counts of §2 and all 14 rows of §3.
   /// The importer-cleaned traces then give identical scores and no further cleaning (idempotence).
-  @Test(arguments: AnchorGolden.all)
-  func holdAndLinearRows(golden: AnchorGolden) throws {
+  @Test("the bundled selections", arguments: AnchorGolden.all.filter { AnchorDatasets.bundledNames.contains($0.dataset) })
+  func holdAndLinearRowsOnBundledData(golden: AnchorGolden) throws {
+    try Self.checkHoldAndLinearRows(golden)
+  }
+
+  @Test("the shared selections", .needsShared("TurboTouch-Nancel2018", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed"),
+        arguments: AnchorGolden.all.filter { AnchorDatasets.sharedNames.contains($0.dataset) })
+  func holdAndLinearRowsOnSharedData(golden: AnchorGolden) throws {
+    try Self.checkHoldAndLinearRows(golden)
+  }
+
+  static func checkHoldAndLinearRows(_ golden: AnchorGolden) throws {
     let raw = try AnchorDatasets.strokes(golden.dataset, raw: true)
     let replay = PerSampleReplay()
     let report = replay.forEachIssuePoint(ReferenceHoldPredictor(), on: raw) { _ in }
@@ -71,8 +81,8 @@ struct AnchorProtocolTests {
     #expect(report[StrokeCleaner.duplicatePositionRule] == golden.cleaning.repeated)
     let hold = replay.score(ReferenceHoldPredictor(), on: raw)
     let linear = replay.score(ReferenceLinearPredictor(), on: raw)
-    Self.expectRow(hold, golden.hold, n: golden.n, "\(golden.dataset) hold")
-    Self.expectRow(linear, golden.linear, n: golden.n, "\(golden.dataset) linear")
+    expectRow(hold, golden.hold, n: golden.n, "\(golden.dataset) hold")
+    expectRow(linear, golden.linear, n: golden.n, "\(golden.dataset) linear")
 
     let cleaned = try AnchorDatasets.strokes(golden.dataset, raw: false)
     #expect(replay.forEachIssuePoint(ReferenceHoldPredictor(), on: cleaned) { _ in }.total == 0)
