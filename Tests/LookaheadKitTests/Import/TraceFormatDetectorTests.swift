@@ -54,5 +54,8 @@ struct TraceFormatDetectorTests {
     #expect(error?.location == .line(1))
     #expect(error?.field == "format")
     #expect(error?.problem.contains("svc2004") == true)
+    // A recording of one's own is the likeliest unknown file: the message says how to map it.
+    #expect(error?.problem.contains("FILE:t=COLUMN:ms,x=COLUMN,y=COLUMN") == true)
+    #expect(error?.problem.contains("FILE:mapping=MAPFILE") == true)
   }
 }
