@@ -48,8 +48,7 @@ struct PredictCommand: ParsableCommand {
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }
       if let output {
         let url = URL(fileURLWithPath: output)
-        if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try ResultFile.write(Data(text.utf8), to: url, force: force)
       }
     } catch {
       FileHandle.standardError.write(Data("error: \(error)\n".utf8))

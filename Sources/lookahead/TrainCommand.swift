@@ -95,8 +95,8 @@ struct TrainCommand: ParsableCommand {
         outcome: outcome, request: request,
         provenance: .init(commandLine: CommandLine.arguments.joined(separator: " "), datasets: loader.checksums))
       if let outURL, let resultURL {
-        try TrainReport.modelJSON(outcome.parameters).write(to: outURL)
-        try report.jsonData().write(to: resultURL)
+        try ResultFile.write(try TrainReport.modelJSON(outcome.parameters), to: outURL, force: force)
+        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
       }
       if json {
         print(String(decoding: try report.jsonData(), as: UTF8.self))

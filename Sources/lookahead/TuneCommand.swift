@@ -104,7 +104,7 @@ struct TuneCommand: ParsableCommand {
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)
-        try report.jsonData().write(to: resultURL)
+        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
       }
       if json {
         print(String(decoding: try report.jsonData(), as: UTF8.self))

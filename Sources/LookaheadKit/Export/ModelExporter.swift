@@ -54,10 +54,9 @@ public enum ModelExporter {
     ModelCoordinates(unit: metadata.coordinateUnit, millimetresPerUnit: metadata.millimetresPerUnit)
   }
 
-  /// Writes `file` to `url`; refuses to replace an existing file unless `force`.
+  /// Writes `file` to `url` through ``ResultFile`` (an existing file needs `force`).
   public static func write(_ file: ModelFile, to url: URL, force: Bool) throws {
-    if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
-    try file.fileData().write(to: url, options: .atomic)
+    try ResultFile.write(try file.fileData(), to: url, force: force)
   }
 
   /// The device profile a model was tuned for, decoded back from its file (nil when the file
