@@ -51,8 +51,11 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json.")
   var out: String?
 
-  @Flag(help: "Overwrite --out files, and start a mismatched or existing journal afresh.")
+  @Flag(help: "Overwrite the --out file and its .tune.json side file if they exist. Default: refuse.")
   var force = false
+
+  @Flag(help: "Start the --journal afresh (discarding its trials) instead of resuming it. Default: resume.")
+  var restartJournal = false
 
   @Flag(help: "Print the result as JSON instead of a table.")
   var json = false
@@ -91,7 +94,7 @@ struct TuneCommand: ParsableCommand {
       var request = TuneRun.Request(
         predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
         objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
-        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: force, context: context)
+        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context)
       request.paretoCandidates = pareto
       let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in

@@ -35,7 +35,7 @@ public struct Tuner<Strategy: SearchStrategy> {
   /// Runs until the strategy is exhausted or `maximumTrials` are done (counting resumed ones).
   ///
   /// - Parameters:
-  ///   - fresh: ignore an existing journal and start over (the CLI's `--force`).
+  ///   - fresh: ignore an existing journal and start over (the CLI's `--restart-journal`).
   ///   - evaluate: scores parameter values (in the space's order); a thrown error marks the trial
   ///     failed (objective ∞ for the strategy) and the search goes on.
   /// - Returns: every trial, resumed ones first.
@@ -51,6 +51,9 @@ public struct Tuner<Strategy: SearchStrategy> {
       if best?.objective.map({ objective < $0 }) ?? true { best = trial }
     }
 
+    // Held until this run returns: a second tune on the journal refuses instead of interleaving.
+    let lock = try journal?.lock()
+    defer { withExtendedLifetime(lock) {} }
     if let journal, !fresh, let existing = try journal.read() {
       guard existing.header == header else {
         throw TuningJournal.Mismatch(path: journal.url.path, detail: Self.difference(existing.header, header))
@@ -79,9 +82,11 @@ public struct Tuner<Strategy: SearchStrategy> {
       var trial = TuningJournal.Trial(index: trials.count, unit: point, values: values, objective: nil, metrics: [:])
       do {
         let outcome = try evaluate(values)
-        trial.objective = outcome.objective.isNaN ? nil : outcome.objective
+        // A non-finite objective is a failed (infeasible) trial: null in the journal, +∞ for
+        // the strategy, the same live and resumed.
+        trial.objective = outcome.objective.isFinite ? outcome.objective : nil
         trial.metrics = outcome.metrics
-        if outcome.objective.isNaN { trial.failure = "objective is NaN" }
+        if !outcome.objective.isFinite { trial.failure = "infeasible: objective is \(outcome.objective)" }
       } catch {
         trial.failure = "\(error)"
       }
