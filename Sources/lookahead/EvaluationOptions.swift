@@ -80,7 +80,7 @@ struct EvaluationOptions: ParsableArguments {
 /// existing output) exit 1 with the message on stderr, anything else exits 2.
 func runEvaluationCommand(_ body: () throws -> Void) throws {
   func fail(_ message: String, _ code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.bounded(message))\n".utf8))
     return ExitCode(code)
   }
   do {
@@ -101,10 +101,16 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
     throw fail("\(error)", 1)
   } catch let error as OutputExistsError {
     throw fail(error.description, 1)
+  } catch let error as FileWriteError {
+    throw fail(error.description, 1)
+  } catch let error where MessageText.fileSystemDescription(error) != nil {
+    throw fail(MessageText.describe(error), 1)
   } catch let error as EvaluationRun.RunError {
     throw fail(error.description, 1)
   } catch let error as ReplayError {
     throw fail("\(error)", 1)
+  } catch let error as ModelEvaluation.ModelLoadError {
+    throw fail(error.description, 1)
   } catch let error as ModelFileError {
     throw fail("\(error)", 1)
   } catch let error as ModelEvaluation.ScaleMismatch {
@@ -112,7 +118,7 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
   } catch let error as CoordinateScaleError {
     throw fail(error.description, 1)
   } catch {
-    FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(2)
   }
 }
@@ -122,7 +128,7 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
 func modelSubjects(_ paths: [String]) throws -> (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])? {
   guard !paths.isEmpty else { return nil }
   let models = try paths.map { path in
-    (label: URL(fileURLWithPath: path).lastPathComponent, model: try LookaheadModel(contentsOf: URL(fileURLWithPath: path)))
+    (label: URL(fileURLWithPath: path).lastPathComponent, model: try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: path)).model)
   }
   return { dataset in
     try models.map { try ModelEvaluation.subject($0.model, label: $0.label, for: dataset.trace.metadata) }

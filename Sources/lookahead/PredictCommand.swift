@@ -34,9 +34,8 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let loaded = try LookaheadModel(contentsOf: URL(fileURLWithPath: model))
-      let device = try profile.map { try DeviceProfile.resolve($0) }
-        ?? ModelExporter.deviceProfile(of: loaded.file) ?? .pencil240ProMotion120
+      let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
+      let device = try profile.map { try DeviceProfile.resolve($0) } ?? tunedProfile ?? .pencil240ProMotion120
       let replay = try Replay(profile: device, seed: seed)
       let data = try DatasetRegistry.load(trace)
       var text = ""
@@ -51,7 +50,7 @@ struct PredictCommand: ParsableCommand {
         try ResultFile.write(Data(text.utf8), to: url, force: force)
       }
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
       throw ExitCode(1)
     }
   }

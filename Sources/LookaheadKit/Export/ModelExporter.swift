@@ -59,12 +59,12 @@ public enum ModelExporter {
     try ResultFile.write(try file.fileData(), to: url, force: force)
   }
 
-  /// The device profile a model was tuned for, decoded back from its file (nil when the file
-  /// does not carry one).
-  public static func deviceProfile(of file: ModelFile) throws -> DeviceProfile? {
+  /// The device profile a model was tuned for, decoded back from its file and validated (nil
+  /// when the file does not carry one); errors name `path` (the model file) and the field.
+  public static func deviceProfile(of file: ModelFile, path: String = "model file") throws -> DeviceProfile? {
     guard let json = file.tunedFor.deviceProfile else { return nil }
     let data = try JSONEncoder().encode(json)
-    return try DeviceProfile.decode(data, file: "model file $.tunedFor.deviceProfile")
+    return try DeviceProfile.decode(data, file: "\(path) $.tunedFor.deviceProfile")
   }
 
   /// A workbench-only predictor (a research-only baseline, recorded platform predictions).
