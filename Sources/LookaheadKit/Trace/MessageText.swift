@@ -17,7 +17,8 @@ public enum MessageText {
     let escaped = escapingControlCharacters(text)
     let count = escaped.count
     guard count > maximumCharacters else { return escaped }
-    let head = escaped.prefix(maximumCharacters * 2 / 3)
+    // Head, tail and note stay well under the maximum, so bounding twice changes nothing.
+    let head = escaped.prefix(maximumCharacters / 2)
     let tail = escaped.suffix(maximumCharacters / 4)
     return head + " … [\(count - head.count - tail.count) of \(count) characters left out] … " + tail
   }

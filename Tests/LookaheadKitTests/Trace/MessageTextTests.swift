@@ -32,6 +32,7 @@ struct MessageTextTests {
     #expect(message.contains("characters left out]"))
     #expect(MessageText.bounded(text).hasSuffix("x;1;2 is not an integer"))
     #expect(MessageText.bounded(text).contains("of \(text.count) characters left out"))
+    #expect(MessageText.bounded(MessageText.bounded(text)) == MessageText.bounded(text))
   }
 
   @Test("a Foundation file error is its path and reason")
