@@ -39,10 +39,10 @@ held_out() {
 # Polynomial: every searched parameter is unit-free (orders, sample counts, seconds), so a configuration
 # carries over between datasets. gap-limit is searched too: its 20 ms default resets the fit on 60 Hz data.
 held_out polynomial tune --predictor polynomial --params order,window=2..16,half-life=0..0.05,gap-limit=0..0.1 \
-  --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force
+  --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force --restart-journal
 # Kalman: measurement noise fixed at 1 so that only the ratio q/r is searched (the gain depends on
 # that ratio alone once the start-up covariance is forgotten), which keeps the configuration close
 # to unit-free across datasets in different units; the state model and the gap limit are searched too.
 held_out kalman tune --predictor kalman:measurement-noise=1 --params state,process-noise=1e-6..1000,gap-limit=0..0.1 \
-  --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force
+  --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force --restart-journal
 held_out learned train --force

@@ -32,7 +32,7 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
-  @Option(help: "Bootstrap resamples of the paired comparison (default 10000).")
+  @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000 (default 10000).")
   var resamples: Int = 10_000
 
   @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke (default error_mean_mm).")
@@ -52,14 +52,16 @@ struct CompareCommand: ParsableCommand {
       }
       guard !subjects.isEmpty || !models.isEmpty else { throw ValidationError("give at least one predictor") }
       guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
-      guard resamples >= 1 else { throw ValidationError("--resamples must be at least 1") }
+      // Each resample is a pass over the paired strokes: a million is minutes, not hours.
+      guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      let loadedModels = try LoadedModels(models)
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: models), seed: options.seed,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.seed,
         evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
-      run.datasetSubjects = try modelSubjects(models)
+      run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = models.map { "model:" + $0 }
       let result = try run.run(commandLine: CommandLine.arguments, command: "compare", progress: options.progress)
       try options.emit(try options.render(result))

@@ -47,19 +47,22 @@ func runReportingErrors(_ body: () throws -> Void) throws {
   } catch let error as ExitCode {
     throw error
   } catch let error as TraceInputError {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(1)
   } catch let error as DatasetReferenceError {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(1)
   } catch let error as UnknownFormatError {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(1)
   } catch let error as OutputExistsError {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
+    throw ExitCode(1)
+  } catch let error where error is FileWriteError || MessageText.fileSystemDescription(error) != nil {
+    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(1)
   } catch {
-    FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(2)
   }
 }

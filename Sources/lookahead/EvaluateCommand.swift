@@ -47,11 +47,12 @@ struct EvaluateCommand: ParsableCommand {
       }
       if let records { try ResultFile.checkWritable(URL(fileURLWithPath: records), force: options.force) }
       if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: model.map { [$0] } ?? []), seed: options.seed, evaluationProtocol: protocolChoice,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.seed, evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
-      run.datasetSubjects = try modelSubjects(model.map { [$0] } ?? [])
+      run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []
       let result = try run.run(commandLine: CommandLine.arguments, command: "evaluate", progress: options.progress)
       if let records {

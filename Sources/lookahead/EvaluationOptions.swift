@@ -41,15 +41,11 @@ struct EvaluationOptions: ParsableArguments {
 
   /// The device to replay: `--profile`; else the device the exported `models` were tuned for, when
   /// they all name the same one (a model is scored as it was measured); else the default preset.
-  func deviceProfile(models: [String] = []) throws -> DeviceProfile {
+  func deviceProfile(models: LoadedModels = LoadedModels()) throws -> DeviceProfile {
     if let profile { return try DeviceProfile.resolve(profile) }
-    let tunedFor = try models.map { path -> DeviceProfile? in
-      let url = URL(fileURLWithPath: path)
-      return try ModelExporter.deviceProfile(of: try ModelFile.decode(fileData: try Data(contentsOf: url)))
-    }
-    if let first = tunedFor.first, let device = first, tunedFor.allSatisfy({ $0 == device }) { return device }
-    return .pencil240ProMotion120
+    return models.commonDevice ?? .pencil240ProMotion120
   }
+
   var parts: Int { jobs ?? availableCoreCount }
 
   /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
@@ -92,7 +88,7 @@ struct EvaluationOptions: ParsableArguments {
 /// existing output) exit 1 with the message on stderr, anything else exits 2.
 func runEvaluationCommand(_ body: () throws -> Void) throws {
   func fail(_ message: String, _ code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(MessageText.bounded(message))\n".utf8))
     return ExitCode(code)
   }
   do {
@@ -113,10 +109,16 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
     throw fail("\(error)", 1)
   } catch let error as OutputExistsError {
     throw fail(error.description, 1)
+  } catch let error as FileWriteError {
+    throw fail(error.description, 1)
+  } catch let error where MessageText.fileSystemDescription(error) != nil {
+    throw fail(MessageText.describe(error), 1)
   } catch let error as EvaluationRun.RunError {
     throw fail(error.description, 1)
   } catch let error as ReplayError {
     throw fail("\(error)", 1)
+  } catch let error as ModelEvaluation.ModelLoadError {
+    throw fail(error.description, 1)
   } catch let error as ModelFileError {
     throw fail("\(error)", 1)
   } catch let error as ModelEvaluation.ScaleMismatch {
@@ -124,20 +126,39 @@ func runEvaluationCommand(_ body: () throws -> Void) throws {
   } catch let error as CoordinateScaleError {
     throw fail(error.description, 1)
   } catch {
-    FileHandle.standardError.write(Data("internal error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
     throw ExitCode(2)
   }
 }
 
-/// Exported models as dataset-dependent rows (each scaled to the dataset's coordinates), for
-/// ``EvaluationRun/datasetSubjects``; labelled by file name.
-func modelSubjects(_ paths: [String]) throws -> (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])? {
-  guard !paths.isEmpty else { return nil }
-  let models = try paths.map { path in
-    (label: URL(fileURLWithPath: path).lastPathComponent, model: try LookaheadModel(contentsOf: URL(fileURLWithPath: path)))
+/// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
+/// so every error names its file), labelled by file name.
+struct LoadedModels {
+  var entries: [(label: String, model: LookaheadModel, deviceProfile: DeviceProfile?)] = []
+
+  init() {}
+
+  init(_ paths: [String]) throws {
+    entries = try paths.map { path in
+      let loaded = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: path))
+      return (URL(fileURLWithPath: path).lastPathComponent, loaded.model, loaded.deviceProfile)
+    }
   }
-  return { dataset in
-    try models.map { try ModelEvaluation.subject($0.model, label: $0.label, for: dataset.trace.metadata) }
+
+  /// The device every model was tuned for, when they all name the same one.
+  var commonDevice: DeviceProfile? {
+    guard let first = entries.first?.deviceProfile, entries.allSatisfy({ $0.deviceProfile == first }) else { return nil }
+    return first
+  }
+
+  /// The models as dataset-dependent rows (each scaled to the dataset's coordinates), for
+  /// ``EvaluationRun/datasetSubjects``; nil without models.
+  var subjects: (@Sendable (EvaluationDataset) throws -> [EvaluationSubject])? {
+    guard !entries.isEmpty else { return nil }
+    let models = entries.map { (label: $0.label, model: $0.model) }
+    return { dataset in
+      try models.map { try ModelEvaluation.subject($0.model, label: $0.label, for: dataset.trace.metadata) }
+    }
   }
 }
 

@@ -36,9 +36,8 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let loaded = try LookaheadModel(contentsOf: URL(fileURLWithPath: model))
-      let device = try profile.map { try DeviceProfile.resolve($0) }
-        ?? ModelExporter.deviceProfile(of: loaded.file) ?? .pencil240ProMotion120
+      let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
+      let device = try profile.map { try DeviceProfile.resolve($0) } ?? tunedProfile ?? .pencil240ProMotion120
       let replay = try Replay(profile: device, seed: seed)
       let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
       var text = ""
@@ -50,11 +49,10 @@ struct PredictCommand: ParsableCommand {
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }
       if let output {
         let url = URL(fileURLWithPath: output)
-        if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try ResultFile.write(Data(text.utf8), to: url, force: force)
       }
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
       throw ExitCode(1)
     }
   }

@@ -52,8 +52,9 @@ struct SweepCommand: ParsableCommand {
       if let recorded = given.first(where: { $0.kind == .recorded }) {
         throw ValidationError("\(recorded.label) exists only at its own leads and cannot be swept over horizons")
       }
-      let modelRows = try modelSubjects(models)
-      let profile = try options.deviceProfile(models: models)
+      let loadedModels = try LoadedModels(models)
+      let modelRows = loadedModels.subjects
+      let profile = try options.deviceProfile(models: loadedModels)
       let loaded = try options.loadDatasets(datasets)
       var results: [SweepResult.DatasetCurves] = []
       for dataset in loaded {

@@ -63,7 +63,7 @@ struct TrainCommand: ParsableCommand {
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
         print(Henze2017Comparison.table(cells))
       } catch {
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
         throw ExitCode(1)
       }
       return
@@ -101,8 +101,8 @@ struct TrainCommand: ParsableCommand {
         provenance: loader.provenance(
           command: "train", predictors: ["learned-linear"], seed: 0, profile: nil, evaluationProtocol: "anchor"))
       if let outURL, let resultURL {
-        try TrainReport.modelJSON(outcome.configuration).write(to: outURL)
-        try report.jsonData().write(to: resultURL)
+        try ResultFile.write(try TrainReport.modelJSON(outcome.configuration), to: outURL, force: force)
+        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
       }
       if json {
         print(String(decoding: try report.jsonData(), as: UTF8.self))
@@ -113,7 +113,7 @@ struct TrainCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
       throw ExitCode(1)
     }
   }

@@ -51,8 +51,11 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json.")
   var out: String?
 
-  @Flag(help: "Overwrite --out files, and start a mismatched or existing journal afresh.")
+  @Flag(help: "Overwrite the --out file and its .tune.json side file if they exist. Default: refuse.")
   var force = false
+
+  @Flag(help: "Start the --journal afresh (discarding its trials) instead of resuming it. Default: resume.")
+  var restartJournal = false
 
   @Flag(help: "Print the result as JSON instead of a table.")
   var json = false
@@ -88,7 +91,7 @@ struct TuneCommand: ParsableCommand {
       var request = TuneRun.Request(
         predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
         objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
-        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: force, context: context)
+        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context)
       request.paretoCandidates = pareto
       request.provenance = loader.provenance(
         command: "tune", predictors: [predictor], seed: seed, profile: device,
@@ -105,7 +108,7 @@ struct TuneCommand: ParsableCommand {
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)
-        try report.jsonData().write(to: resultURL)
+        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
       }
       if json {
         print(String(decoding: try report.jsonData(), as: UTF8.self))
@@ -116,7 +119,7 @@ struct TuneCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
       throw ExitCode(1)
     }
   }

@@ -69,6 +69,22 @@ struct EvaluationCommandTests {
     #expect(rows.first?.hasPrefix("dataset,predictor,specification,source,stroke") == true)
   }
 
+  /// An unknown --paired-column used to be ignored silently; --resamples had no upper bound; a
+  /// write into a missing folder printed a raw NSError as an "internal error".
+  @Test func optionsAndWriteFailuresGiveClearErrors() throws {
+    let column = try Self.run(["compare", "hold", "linear", "Inkable-ApplePencil", "--paired-column", "eror_mean_mm"])
+    #expect(column.status == 1)
+    #expect(column.stderr.contains("--paired-column: \"eror_mean_mm\" is not a scorecard column"), "\(column.stderr)")
+    #expect(column.stderr.contains("error_mean_mm"))
+    let resamples = try Self.run(["compare", "hold", "linear", "Inkable-ApplePencil", "--resamples", "2000000"])
+    #expect(resamples.status == 1)
+    #expect(resamples.stderr.contains("--resamples must be 1…1000000"))
+    let missing = "/no/such/folder/out.csv"
+    let write = try Self.run(["evaluate", "--predictor", "hold", "Inkable-ApplePencil", "--csv", "--output", missing])
+    #expect(write.status == 1)
+    #expect(write.stderr == "error: cannot write \(missing): creating a temporary file beside it failed: No such file or directory\n")
+  }
+
   /// A predictor name that does not exist: exit 1 and a message naming it and the known ones.
   @Test func badPredictorNameExitsOne() throws {
     let result = try Self.run(["compare", "hold", "kalmn", "Inkable-ApplePencil"])

@@ -50,5 +50,40 @@ struct ExportCommandTests {
     let damaged = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
     #expect(damaged.status == 1)
     #expect(damaged.stderr.contains("damaged"))
+    // The model's path is in the message, from predict and from evaluate --model alike.
+    #expect(damaged.stderr.contains(model.path + ": model file is damaged"), "\(damaged.stderr)")
+    let evaluated = try DatasetsCommandTests.run(["evaluate", "--model", model.path, "Inkable-ApplePencil"])
+    #expect(evaluated.status == 1)
+    #expect(evaluated.stderr.contains(model.path + ": model file is damaged"), "\(evaluated.stderr)")
+  }
+
+  /// `predict` refused a model whose embedded device profile is invalid while `evaluate
+  /// --model` used it; one rule now (`ModelEvaluation.loadModel`): both refuse, naming the file
+  /// and the field, even when --profile overrides the profile for the run.
+  @Test("a model with an invalid embedded device profile is refused by predict and evaluate alike")
+  func embeddedProfileRule() throws {
+    let model = DatasetsCommandTests.temporaryURL("profile.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let export = try DatasetsCommandTests.run(
+      ["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    var file = try LookaheadModel(contentsOf: model).file
+    guard case .object(var profile) = try #require(file.tunedFor.deviceProfile) else {
+      Issue.record("the exported profile is not an object")
+      return
+    }
+    profile["deliveryDelaySeconds"] = .number(-5)
+    file.tunedFor.deviceProfile = .object(profile)
+    try file.fileData().write(to: model)
+    for arguments in [
+      ["predict", "--model", model.path, "Inkable-ApplePencil"],
+      ["evaluate", "--model", model.path, "Inkable-ApplePencil"],
+      ["predict", "--model", model.path, "--profile", "pencil240-promotion120", "Inkable-ApplePencil"],
+    ] {
+      let result = try DatasetsCommandTests.run(arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(model.path), "\(result.stderr)")
+      #expect(result.stderr.contains("deliveryDelaySeconds"), "\(result.stderr)")
+    }
   }
 }

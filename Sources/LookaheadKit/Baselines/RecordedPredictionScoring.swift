@@ -24,6 +24,12 @@ public enum RecordedPredictionScoring {
           evaluation.skippedInWarmUp += 1
           continue
         }
+        // Times outside ``TraceTimeLimit`` (refused by every importer; only a stroke made in
+        // code has them) have no meaningful lead: counted, not scored.
+        guard TraceTimeLimit.accepts(prediction.time), TraceTimeLimit.accepts(samples[i].time) else {
+          evaluation.skippedUnusableTime += 1
+          continue
+        }
         guard let last = samples.last, prediction.time <= last.time + endTolerance else {
           evaluation.skippedAfterEnd += 1
           continue
@@ -86,15 +92,20 @@ public struct RecordedPredictionEvaluation: Sendable, Hashable {
   public var skippedInWarmUp = 0
   /// Skipped because their time was after the stroke's last sample.
   public var skippedAfterEnd = 0
+  /// Skipped because their time or their anchor's is outside ``TraceTimeLimit``.
+  public var skippedUnusableTime = 0
 
   public init() {}
 
   /// Groups the scores by `round(lead / periodSeconds)` (240 Hz periods by default), ascending,
-  /// followed by one group over all scores (`periods == nil`).
+  /// followed by one group over all scores (`periods == nil`). A lead too many periods away to
+  /// count in an `Int` (only for a `periodSeconds` near 0) is in the overall group alone.
   public func buckets(periodSeconds: Double = 1.0 / 240) -> [RecordedPredictionBucket] {
     var groups: [Int: [RecordedPredictionScore]] = [:]
     for score in scores {
-      groups[Int((score.lead / periodSeconds).rounded()), default: []].append(score)
+      let periods = (score.lead / periodSeconds).rounded()
+      guard periods.isFinite, abs(periods) < 1e18 else { continue }
+      groups[Int(periods), default: []].append(score)
     }
     var result = groups.keys.sorted().map { RecordedPredictionBucket(periods: $0, scores: groups[$0] ?? []) }
     if !scores.isEmpty { result.append(RecordedPredictionBucket(periods: nil, scores: scores)) }

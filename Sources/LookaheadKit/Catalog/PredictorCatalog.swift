@@ -58,6 +58,8 @@ public struct PredictorCatalog: Sendable {
       } else {
         items = [try JSONDecoder().decode(PredictorConfigFileItem.self, from: data)]
       }
+    } catch where JSONNesting.problem(in: data) != nil {
+      throw .configFile(path: path, jsonPath: "$", problem: JSONNesting.problem(in: data) ?? "")
     } catch let DecodingError.dataCorrupted(context) {
       throw .configFile(path: path, jsonPath: jsonPath(context.codingPath), problem: context.debugDescription)
     } catch let DecodingError.keyNotFound(key, context) {

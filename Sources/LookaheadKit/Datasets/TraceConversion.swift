@@ -10,9 +10,7 @@ public enum TraceConversion {
     _ reference: String, to output: URL, format: TraceSourceFormat? = nil, dataDirectory: URL? = nil,
     options: ImportOptions = ImportOptions(), overwrite: Bool = false, commandLine: String? = nil
   ) throws -> Trace {
-    if !overwrite, FileManager.default.fileExists(atPath: output.path) {
-      throw OutputExistsError(path: output.path)
-    }
+    try ResultFile.checkWritable(output, force: overwrite)
     var trace = try DatasetRegistry.load(reference, dataDirectory: dataDirectory, format: format, options: options)
     trace.metadata.notes["converted_from"] = reference
     trace.metadata.notes["converted_by"] = "lookahead \(LookaheadVersion.string)" + (commandLine.map { ": \($0)" } ?? "")

@@ -108,7 +108,7 @@ public struct EvaluationRun: Sendable {
               + "newest delivered sample, or the latest earlier one it predicted at), read along the recorded points at "
               + "the presentation time (the last point past them); frames before any show the newest sample (declined)")
         }
-        result.comparisons = comparisons(result.subjects)
+        result.comparisons = try comparisons(result.subjects)
       case .anchor:
         for subject in usable {
           result.protocolRows.append(
@@ -178,9 +178,17 @@ public struct EvaluationRun: Sendable {
   }
 
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).
-  func comparisons(_ subjects: [EvaluationResult.SubjectResult]) -> [PairedComparison] {
+  ///
+  /// - Throws: ``RunError`` when ``pairedColumn`` is not a column of the scorecard (it used to
+  ///   be skipped silently, leaving a comparison table without comparisons).
+  func comparisons(_ subjects: [EvaluationResult.SubjectResult]) throws -> [PairedComparison] {
     guard subjects.count > 1 else { return [] }
     let base = subjects.first { $0.label == baseline } ?? subjects[0]
+    let names = base.scorecard.columns.map(\.name)
+    guard names.contains(pairedColumn) else {
+      throw RunError(field: "--paired-column",
+        problem: "\"\(MessageText.bounded(pairedColumn))\" is not a scorecard column; one of \(names.joined(separator: ", "))")
+    }
     var column = pairedColumn
     if base.scorecard.value(column) == nil, column.hasSuffix("_mm") {
       column = String(column.dropLast(3)) + "_native"

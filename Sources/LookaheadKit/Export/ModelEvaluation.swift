@@ -5,6 +5,30 @@ import LookaheadRuntime
 /// (``LookaheadModel/makePredictor(scale:)``), with the trace's coordinates stated as the app's
 /// scale, so a model can be scored on data in any unit, including data the workbench never saw.
 public enum ModelEvaluation {
+  /// Loads a model file for the workbench: the runtime's checks, then its embedded device
+  /// profile decoded and validated. One rule for every command (`evaluate --model` used to
+  /// skip the profile that `predict` refused): a model whose embedded profile is invalid is a
+  /// bad file, whether or not `--profile` overrides it for the run.
+  ///
+  /// - Returns: the model and the profile it was tuned for (nil when it carries none).
+  /// - Throws: ``ModelLoadError`` or ``DeviceProfileError``, each naming the file.
+  public static func loadModel(contentsOf url: URL) throws -> (model: LookaheadModel, deviceProfile: DeviceProfile?) {
+    let model: LookaheadModel
+    do { model = try LookaheadModel(contentsOf: url) } catch { throw ModelLoadError(path: url.path, problem: error) }
+    return (model, try ModelExporter.deviceProfile(of: model.file, path: url.path))
+  }
+
+  /// A model file the runtime refused, with the file's path (the runtime's
+  /// ``ModelFileError`` cannot say which file: it also loads bytes from app bundles).
+  public struct ModelLoadError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var problem: ModelFileError
+    public var description: String {
+      if case .unreadable = problem { return problem.description }  // already names the path
+      return "\(path): \(problem)"
+    }
+  }
+
   /// The scale that feeds `trace`'s coordinates to `model`: identity when the trace is in the
   /// model's unit (same unit name and size, or the model's unit has no known size), else from
   /// the trace's millimetres per unit.

@@ -54,18 +54,17 @@ public enum ModelExporter {
     ModelCoordinates(unit: metadata.coordinateUnit, millimetresPerUnit: metadata.millimetresPerUnit)
   }
 
-  /// Writes `file` to `url`; refuses to replace an existing file unless `force`.
+  /// Writes `file` to `url` through ``ResultFile`` (an existing file needs `force`).
   public static func write(_ file: ModelFile, to url: URL, force: Bool) throws {
-    if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
-    try file.fileData().write(to: url, options: .atomic)
+    try ResultFile.write(try file.fileData(), to: url, force: force)
   }
 
-  /// The device profile a model was tuned for, decoded back from its file (nil when the file
-  /// does not carry one).
-  public static func deviceProfile(of file: ModelFile) throws -> DeviceProfile? {
+  /// The device profile a model was tuned for, decoded back from its file and validated (nil
+  /// when the file does not carry one); errors name `path` (the model file) and the field.
+  public static func deviceProfile(of file: ModelFile, path: String = "model file") throws -> DeviceProfile? {
     guard let json = file.tunedFor.deviceProfile else { return nil }
     let data = try JSONEncoder().encode(json)
-    return try DeviceProfile.decode(data, file: "model file $.tunedFor.deviceProfile")
+    return try DeviceProfile.decode(data, file: "\(path) $.tunedFor.deviceProfile")
   }
 
   /// A workbench-only predictor (a research-only baseline, recorded platform predictions).

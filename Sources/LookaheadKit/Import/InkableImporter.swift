@@ -209,6 +209,7 @@ public struct InkableImporter: TraceImporter {
     let rawPhase = try integer("phase")
     guard let phase = Self.phase(rawPhase) else { throw fail("phase", "\(rawPhase) is not a UITouch.Phase (0…4)") }
     let timestamp = try number("timestamp")
+    guard TraceTimeLimit.accepts(timestamp) else { throw fail("timestamp", TraceTimeLimit.problem(timestamp)) }
     let locationValue = try value("location")
     guard case .array(let location) = locationValue, location.count == 2 else {
       throw fail("location", "expected an array [x, y], found \(locationValue.kind)")
@@ -225,6 +226,11 @@ public struct InkableImporter: TraceImporter {
     let force = try number("force")
     let maximumForce = try number("maximumPossibleForce")
     guard maximumForce > 0 else { throw fail("maximumPossibleForce", "\(maximumForce) must be positive") }
+    // Two finite numbers can still divide to infinity (1e300 / 1e-10).
+    let pressure = force / maximumForce
+    guard pressure.isFinite else {
+      throw fail("force", "force \(force) / maximumPossibleForce \(maximumForce) is not finite")
+    }
     let altitude = try number("altitudeAngle")
     let azimuth = try number("azimuth")
     let estimatedBits = object["estimatedProperties"] == nil ? 0 : try integer("estimatedProperties")
@@ -237,7 +243,7 @@ public struct InkableImporter: TraceImporter {
     return Event(
       touch: touch, isPencil: type == 2, isUpdate: isUpdate, isPrediction: isPrediction, phase: phase,
       sample: TraceSample(
-        time: timestamp, x: coordinates[0], y: coordinates[1], pressure: force / maximumForce,
+        time: timestamp, x: coordinates[0], y: coordinates[1], pressure: pressure,
         altitude: altitude, azimuth: azimuth, phase: phase, estimated: estimated),
       updateIndex: updateIndex)
   }

@@ -12,6 +12,8 @@ extension ModelJSONValue {
   static func parse(_ data: Data, file: String) throws -> JSONValue {
     do {
       return try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch where JSONNesting.problem(in: data) != nil {
+      throw TraceInputError(file: file, location: .jsonPath("$"), problem: JSONNesting.problem(in: data) ?? "")
     } catch let DecodingError.dataCorrupted(context) {
       let reason = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
       throw TraceInputError(file: file, location: .jsonPath("$"),

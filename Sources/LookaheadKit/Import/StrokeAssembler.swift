@@ -23,6 +23,8 @@ struct StrokeAssembler {
 
   /// One stroke from its rows in file order; `nil` for no rows.
   ///
+  /// - Every time (rows, predictions, update arrivals) must pass ``TraceTimeLimit``, else the row's
+  ///   line is the error.
   /// - `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
   ///   import keeps every row, so a row earlier than its predecessor is an error there (cleaning
   ///   would count it under R1 instead).
@@ -37,10 +39,22 @@ struct StrokeAssembler {
     updates: [(row: Int, update: LatePropertyUpdate)] = [], report: inout CleaningReport
   ) throws -> Stroke? {
     guard !rows.isEmpty else { return nil }
+    func location(ofRow index: Int) -> TraceInputError.Location { index < lines.count ? .line(lines[index]) : .file }
+    for (index, row) in rows.enumerated() where !TraceTimeLimit.accepts(row.time) {
+      throw TraceInputError(file: file, location: location(ofRow: index), field: "time",
+        problem: TraceTimeLimit.problem(row.time))
+    }
+    for (row, prediction) in predictions where !TraceTimeLimit.accepts(prediction.time) {
+      throw TraceInputError(file: file, location: location(ofRow: row), field: "prediction time",
+        problem: TraceTimeLimit.problem(prediction.time))
+    }
+    for (row, update) in updates where !TraceTimeLimit.accepts(update.arrivalTime) {
+      throw TraceInputError(file: file, location: location(ofRow: row), field: "arrival time",
+        problem: TraceTimeLimit.problem(update.arrivalTime))
+    }
     if options.raw {
       for index in rows.indices.dropFirst() where rows[index].time < rows[index - 1].time {
-        let location: TraceInputError.Location = index < lines.count ? .line(lines[index]) : .file
-        throw TraceInputError(file: file, location: location, field: "time",
+        throw TraceInputError(file: file, location: location(ofRow: index), field: "time",
           problem: "time goes backwards (\(rows[index].time) s after \(rows[index - 1].time) s) in stroke \(origin ?? "?"); "
             + "a raw import keeps rows as they are, import without raw to drop it (rule R1)")
       }

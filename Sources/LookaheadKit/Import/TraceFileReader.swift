@@ -56,6 +56,11 @@ public enum TraceFileReader {
       switch key {
       case "cleaning":
         let (rule, count) = try keyValue(String(rawValue), key)
+        // A count is of rows, so never negative, and the report's sums must stay countable.
+        guard count >= 0 else { throw fail(key, "count \(count) of '\(rule)' is negative") }
+        guard !cleaning.total.addingReportingOverflow(count).overflow else {
+          throw fail(key, "count \(count) of '\(rule)' makes the cleaning total pass \(Int.max)")
+        }
         cleaning.add(rule, count)
       case "note":
         guard let equals = rawValue.firstIndex(of: "="),
@@ -118,6 +123,11 @@ public enum TraceFileReader {
         return value
       }
       func optionalReal(_ name: String) throws -> Double? { cell(name).isEmpty ? nil : try real(name) }
+      func time(_ name: String) throws -> Double {
+        let value = try real(name)
+        guard TraceTimeLimit.accepts(value) else { throw fail(name, TraceTimeLimit.problem(value)) }
+        return value
+      }
 
       guard let record = TraceFileFormat.Record(rawValue: String(cell("record"))) else {
         throw fail("record", "'\(cell("record"))' is not one of sample, update, prediction")
@@ -152,7 +162,7 @@ public enum TraceFileReader {
         guard index == strokes[current].samples.count else {
           throw fail("index", "expected sample index \(strokes[current].samples.count), found \(index)")
         }
-        let time = try real("t")
+        let time = try time("t")
         if let previous = strokes[current].samples.last, time < previous.time {
           throw fail("t", "time goes backwards (\(time) after \(previous.time))")
         }
@@ -173,11 +183,11 @@ public enum TraceFileReader {
         }
         strokes[current].lateUpdates.append(LatePropertyUpdate(
           sampleIndex: index, property: property, estimatedValue: try real("estimated_value"),
-          finalValue: try real("value"), arrivalTime: try real("arrival_t")))
+          finalValue: try real("value"), arrivalTime: try time("arrival_t")))
       case .prediction:
         guard index < strokes[current].samples.count else { throw fail("index", "prediction anchored at sample \(index), which does not exist") }
         strokes[current].recordedPredictions.append(RecordedPrediction(
-          anchorIndex: index, time: try real("t"), x: try real("x"), y: try real("y"),
+          anchorIndex: index, time: try time("t"), x: try real("x"), y: try real("y"),
           pressure: try optionalReal("pressure")))
       }
       lineIndex += 1

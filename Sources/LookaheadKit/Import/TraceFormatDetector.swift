@@ -28,10 +28,9 @@ public enum TraceFormatDetector {
     guard let format = detect(data: data, fileName: url.lastPathComponent) else {
       throw TraceInputError(
         file: url.path, location: .line(1), field: "format",
-        problem: "is in an unknown format; a CSV/TSV recording of your own needs its columns named, as FILE:t=COLUMN:ms,x=COLUMN,y=COLUMN,… "
-          + "or FILE:mapping=MAPFILE or a FILE.mapping beside it (Docs/BringYourOwnData.md); a known format is named "
-          + "with --format NAME (datasets inspect, datasets convert, replay) or converted first (lookahead datasets "
-          + "convert FILE OUT.lktrace.csv --format NAME); NAME is one of: "
+        problem: "is in an unknown format; your own CSV/TSV: FILE:t=COLUMN:ms,x=COLUMN,y=COLUMN,… or "
+          + "FILE:mapping=MAPFILE (Docs/BringYourOwnData.md); a known format: --format NAME (datasets inspect, "
+          + "datasets convert, replay) or convert it first (datasets convert FILE OUT.lktrace.csv --format NAME); NAME: "
           + TraceSourceFormat.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return format

@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadRuntime
 
 /// How a device delivers pointer samples to an app: the digitizer, the display clock, the
 /// delivery delay, the render pipeline, missed frames and late property updates.
@@ -259,6 +260,8 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     let profile: DeviceProfile
     do {
       profile = try JSONDecoder().decode(DeviceProfile.self, from: data)
+    } catch where JSONNesting.problem(in: data) != nil {
+      throw DeviceProfileError(profile: file, field: nil, problem: JSONNesting.problem(in: data) ?? "")
     } catch let error as DecodingError {
       throw DeviceProfileError(decoding: error, file: file)
     } catch {

@@ -28,13 +28,21 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
   private var nextKept = 0
   private var frameIndex = 0
 
+  /// The most frames a stroke may make when the profile asks for a frame at every refresh
+  /// (``DeviceProfile/includesFramesWithoutNewSamples``): 10⁷, a 1000 Hz display for 2.8 hours.
+  /// Without the option a stroke makes at most one frame per delivered sample.
+  public static let maximumFramesWithoutNewSamples = 1e7
+
   init(stroke: Stroke, strokeIndex: Int, profile: DeviceProfile, seed: UInt64) throws(ReplayError) {
     var previous = -Double.infinity
     for (i, sample) in stroke.samples.enumerated() {
-      guard sample.time.isFinite else {
+      // Bounded times keep the refresh arithmetic of `next()` exact enough to make progress
+      // (``TraceTimeLimit``); the importers refuse such times already, this covers strokes made
+      // in code.
+      guard TraceTimeLimit.accepts(sample.time) else {
         throw ReplayError(
           strokeIndex: strokeIndex, origin: stroke.origin, sampleIndex: i, field: "time",
-          problem: "time is not finite (\(sample.time))")
+          problem: TraceTimeLimit.problem(sample.time))
       }
       guard sample.time >= previous else {
         throw ReplayError(
@@ -42,6 +50,18 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
           problem: "time goes backwards (\(sample.time) s after \(previous) s); clean the trace first")
       }
       previous = sample.time
+    }
+    if profile.includesFramesWithoutNewSamples, let first = stroke.samples.first, let last = stroke.samples.last {
+      // One frame a refresh for the whole stroke: bound that by the data before making them.
+      let fastest = profile.display.schedule.reduce(profile.display.rateHz) { Swift.max($0, $1.rateHz) }
+      let frames = (last.time - first.time) * fastest
+      guard frames <= Self.maximumFramesWithoutNewSamples else {
+        throw ReplayError(
+          strokeIndex: strokeIndex, origin: stroke.origin, sampleIndex: nil, field: "time",
+          problem: "the stroke lasts \(last.time - first.time) s, which at \(fastest) Hz with a frame at every "
+            + "refresh is more than \(Int(Self.maximumFramesWithoutNewSamples)) frames; split the stroke or "
+            + "replay without includesFramesWithoutNewSamples")
+      }
     }
     self.stroke = stroke
     self.strokeIndex = strokeIndex
@@ -104,6 +124,9 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
           let change = startTime + schedule[scheduleCursor].atSeconds
           last = Swift.min(last, ((change - segmentStart) / refreshPeriod).rounded(.up) - 1)
         }
+        // Sample times within ``TraceTimeLimit`` (checked in `init`) keep `last` below 2·10¹³
+        // refreshes, so the skip always lands and each kept sample costs at most a few passes
+        // of this loop (plus one per rate change), whatever the gap.
         if last.isFinite, last > Double(segmentRefresh), last < 1e15 {
           segmentRefresh = Int(last)
         }

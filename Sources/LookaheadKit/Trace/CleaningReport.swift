@@ -14,9 +14,13 @@ public struct CleaningReport: Sendable, Hashable {
 
   /// Adds `count` to `rule`, creating it (even with zero) so that rules that never fired are
   /// still shown.
+  ///
+  /// Counts saturate at `Int.max` rather than trap: rows counted in memory never get there, and
+  /// the trace reader refuses a file whose counts would (negative ones too); merging several such
+  /// files is the one way left, and it must not crash.
   public mutating func add(_ rule: String, _ count: Int = 1) {
     if let index = entries.firstIndex(where: { $0.rule == rule }) {
-      entries[index].count += count
+      entries[index].count = Self.saturatingSum(entries[index].count, count)
     } else {
       entries.append((rule, count))
     }
@@ -26,7 +30,13 @@ public struct CleaningReport: Sendable, Hashable {
     entries.first(where: { $0.rule == rule })?.count ?? 0
   }
 
-  public var total: Int { entries.reduce(0) { $0 + $1.count } }
+  /// The sum of every count (saturating at `Int.max`, as ``add(_:_:)`` does).
+  public var total: Int { entries.reduce(0) { Self.saturatingSum($0, $1.count) } }
+
+  private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
+  }
 
   public mutating func merge(_ other: CleaningReport) {
     for entry in other.entries { add(entry.rule, entry.count) }

@@ -57,12 +57,9 @@ public enum TraceFileWriter {
     return out
   }
 
-  /// Writes the trace to `url`; refuses to replace an existing file unless `overwrite` is set.
+  /// Writes the trace to `url` through ``ResultFile`` (an existing file needs `overwrite`).
   public static func write(_ trace: Trace, to url: URL, overwrite: Bool) throws {
-    if !overwrite, FileManager.default.fileExists(atPath: url.path) {
-      throw OutputExistsError(path: url.path)
-    }
-    try Data(try text(of: trace).utf8).write(to: url, options: .atomic)
+    try ResultFile.write(Data(try text(of: trace).utf8), to: url, force: overwrite)
   }
 
   private static func number(_ value: Double, _ context: String) throws -> String {

@@ -25,7 +25,10 @@ public struct TraceInputError: Error, Sendable, Hashable, CustomStringConvertibl
     self.problem = problem
   }
 
-  public var description: String {
+  /// The message, with what came from the file escaped and bounded (``MessageText``).
+  public var description: String { MessageText.bounded(rawDescription) }
+
+  private var rawDescription: String {
     var text = file
     switch location {
     case .line(let line): text += ":\(line)"

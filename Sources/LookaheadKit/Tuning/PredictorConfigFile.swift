@@ -26,8 +26,7 @@ public enum PredictorConfigFile {
   public static func write(
     _ predictor: CatalogPredictor, entry: PredictorCatalogEntry, to url: URL, force: Bool
   ) throws {
-    if !force, FileManager.default.fileExists(atPath: url.path) { throw OutputExistsError(path: url.path) }
-    try json(predictor, entry: entry).write(to: url, atomically: true, encoding: .utf8)
+    try ResultFile.write(Data(json(predictor, entry: entry).utf8), to: url, force: force)
   }
 
   /// Shortest text that reads back to the same double (Swift's description is round-trip exact).

@@ -38,7 +38,7 @@ public enum TuneRun {
     public var profile: DeviceProfile
     /// Journal of the (final) search; folds use `<journal>.fold<N>`.
     public var journal: URL?
-    /// Start journals afresh instead of resuming (`--force`).
+    /// Start journals afresh instead of resuming (`--restart-journal`).
     public var fresh: Bool
     /// Recorded in every journal header (datasets and checksums, command line).
     public var context: [String: String]

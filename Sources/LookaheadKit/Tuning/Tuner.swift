@@ -38,7 +38,7 @@ public struct Tuner<Strategy: SearchStrategy> {
   /// Runs until the strategy is exhausted or `maximumTrials` are done (counting resumed ones).
   ///
   /// - Parameters:
-  ///   - fresh: ignore an existing journal and start over (the CLI's `--force`).
+  ///   - fresh: ignore an existing journal and start over (the CLI's `--restart-journal`).
   ///   - evaluate: scores parameter values (in the space's order); a thrown error marks the trial
   ///     failed (objective ∞ for the strategy) and the search goes on.
   /// - Returns: every trial, resumed ones first.
@@ -54,6 +54,9 @@ public struct Tuner<Strategy: SearchStrategy> {
       if best?.objective.map({ objective < $0 }) ?? true { best = trial }
     }
 
+    // Held until this run returns: a second tune on the journal refuses instead of interleaving.
+    let lock = try journal?.lock()
+    defer { withExtendedLifetime(lock) {} }
     if let journal, !fresh, let existing = try journal.read() {
       guard existing.header.resumes(header) else {
         throw TuningJournal.Mismatch(path: journal.url.path, detail: Self.difference(existing.header, header))
@@ -82,10 +85,12 @@ public struct Tuner<Strategy: SearchStrategy> {
       var trial = TuningJournal.Trial(index: trials.count, unit: point, values: values, objective: nil, metrics: [:])
       do {
         let outcome = try evaluate(values)
-        trial.objective = outcome.objective.isNaN ? nil : outcome.objective
+        // A non-finite objective is a failed trial: null in the journal, +∞ for the strategy,
+        // the same live and resumed. A finite one may still be infeasible (bounds broken).
+        trial.objective = outcome.objective.isFinite ? outcome.objective : nil
         trial.metrics = outcome.metrics
         trial.infeasible = outcome.infeasible
-        if outcome.objective.isNaN { trial.failure = "objective is NaN" }
+        if !outcome.objective.isFinite { trial.failure = "objective is not finite (\(outcome.objective))" }
       } catch {
         trial.failure = "\(error)"
       }

@@ -1,11 +1,26 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The append-only record of a tune: one JSON header line saying what is being tuned and how,
 /// then one JSON line per finished trial, written as soon as the trial finishes (JSON Lines).
 ///
 /// Nothing is lost when a run is killed: ``Tuner`` reads the journal back, checks that the header
 /// matches the new run, replays the finished trials into the strategy and carries on. A last line
 /// cut off mid-write is ignored (and reported).
+///
+/// One tune at a time: ``lock()`` takes an advisory `flock` on `<journal>.lock` for the whole
+/// run, so a second tune on the same journal refuses at once (``Busy``) instead of interleaving
+/// its trials. The lock file is left in place (removing it would race with the next locker).
+///
+/// Every line is plain JSON: an objective that is not finite (an infeasible trial) is written as
+/// `null` with a `failure` note, which the strategy reads back as +∞ exactly as it saw it live;
+/// a non-finite metric is written as the string `"inf"`, `"-inf"` or `"nan"`, which the reader
+/// accepts.
 public struct TuningJournal: Sendable {
   /// What a journal is about; a resumed run must match it exactly.
   public struct Header: Codable, Sendable, Hashable {
@@ -84,8 +99,42 @@ public struct TuningJournal: Sendable {
     public var path: String
     public var detail: String
     public var description: String {
-      "\(path): this journal belongs to a different tune (\(detail)); use another --journal path, or --force to start it afresh"
+      "\(path): this journal belongs to a different tune (\(detail)); use another --journal path, or --restart-journal to start it afresh"
     }
+  }
+
+  /// Another tune holds the journal's lock.
+  public struct Busy: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String {
+      "\(path) is in use by another tune (its lock \(path).lock is held); wait for that tune to finish, or use another --journal path"
+    }
+  }
+
+  /// The journal's advisory lock, held until this value is released.
+  public final class Lock: @unchecked Sendable {
+    private let descriptor: Int32
+    fileprivate init(descriptor: Int32) { self.descriptor = descriptor }
+    deinit { close(descriptor) }  // closing the last descriptor releases the flock
+  }
+
+  /// Takes the journal's lock without waiting.
+  ///
+  /// - Throws: ``Busy`` when another process (or another run in this one) holds it;
+  ///   ``FileWriteError`` when the lock file cannot be created.
+  public func lock() throws -> Lock {
+    let lockPath = url.path + ".lock"
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw FileWriteError(path: lockPath, reason: "cannot create the journal's lock file: \(String(cString: strerror(errno)))")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      close(descriptor)
+      if code == EWOULDBLOCK { throw Busy(path: url.path) }
+      throw FileWriteError(path: lockPath, reason: "cannot lock the journal: \(String(cString: strerror(code)))")
+    }
+    return Lock(descriptor: descriptor)
   }
 
   public let url: URL
@@ -104,6 +153,7 @@ public struct TuningJournal: Sendable {
     }
     lines.removeAll { $0.isEmpty }
     let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = Self.nonFiniteNumbers.decoding
     guard let first = lines.first else {
       throw TraceInputError(file: url.path, location: .line(1), problem: "the journal has no header line")
     }
@@ -120,16 +170,16 @@ public struct TuningJournal: Sendable {
     return (header, trials, dropped)
   }
 
-  /// Starts a new journal with `header`, replacing any file there.
+  /// Starts a new journal with `header`, replacing any (regular) file there.
   public func start(with header: Header) throws {
-    try (Self.line(header) + "\n").write(to: url, atomically: true, encoding: .utf8)
+    try ResultFile.write(Data((try Self.line(header) + "\n").utf8), to: url, force: true)
   }
 
   /// Rewrites the journal as `header` + `trials` (used to drop a partial last line on resume).
   public func rewrite(header: Header, trials: [Trial]) throws {
     var text = try Self.line(header) + "\n"
     for trial in trials { text += try Self.line(trial) + "\n" }
-    try text.write(to: url, atomically: true, encoding: .utf8)
+    try ResultFile.write(Data(text.utf8), to: url, force: true)
   }
 
   /// Appends one finished trial and flushes it to disk.
@@ -144,7 +194,14 @@ public struct TuningJournal: Sendable {
   private static func line<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.nonConformingFloatEncodingStrategy = nonFiniteNumbers.encoding
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
+
+  /// How a non-finite metric is spelled, the same both ways (the objective never needs it).
+  private static let nonFiniteNumbers = (
+    encoding: JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"),
+    decoding: JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"))
 }

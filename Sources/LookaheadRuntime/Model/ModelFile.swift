@@ -49,7 +49,10 @@ public struct ModelFile: Codable, Sendable, Equatable {
   public static func decode(body: Data) throws(ModelFileError) -> ModelFile {
     let decoder = JSONDecoder()
     let probe: Probe
-    do { probe = try decoder.decode(Probe.self, from: body) } catch { throw Self.describe(error) }
+    do { probe = try decoder.decode(Probe.self, from: body) } catch {
+      if let deep = JSONNesting.problem(in: body) { throw .malformed(path: "$", detail: deep) }
+      throw Self.describe(error)
+    }
     guard probe.format == ModelFileEnvelope.formatName else {
       throw .malformed(path: "$.format", detail: "expected \"\(ModelFileEnvelope.formatName)\"")
     }

@@ -7,8 +7,12 @@
 ///
 /// Input it cannot use is dropped, never trusted: a sample with a non-finite time or position, or
 /// one earlier than the newest, is ignored; non-finite pressure or angles count as unknown; a gap
-/// longer than the model's gap limit starts afresh. Output is finite or nil. `Docs/Runtime.md`
-/// lists the behaviour case by case.
+/// longer than the model's gap limit starts afresh. A position finite in app units can overflow
+/// in model units (1e308 points at 0.1 model units a point is fine, at 10 it is not), so
+/// finiteness is checked again after each conversion: such a sample is dropped, and a prediction
+/// that overflows on its way back to app units is nil (a non-finite pressure or angle is left
+/// out of it). Output is finite or nil, for every input and every ``CoordinateScale``.
+/// `Docs/Runtime.md` lists the behaviour case by case.
 public struct PointerPredictor: Predictor {
   private var predictor: any Predictor
   /// The app's coordinate scale.
@@ -36,13 +40,16 @@ public struct PointerPredictor: Predictor {
   public mutating func observe(_ sample: PointerSample) {
     guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
     if let newest = newestSampleTime, sample.time < newest { return }
-    newestSampleTime = sample.time
     // In model units the app's sample goes through untouched (no converted copy for the family
     // to read back).
     if scale.isIdentity {
+      newestSampleTime = sample.time
       predictor.observe(sample)
     } else {
-      predictor.observe(scale.toModel(sample))
+      let scaled = scale.toModel(sample)
+      guard scaled.x.isFinite, scaled.y.isFinite else { return }
+      newestSampleTime = sample.time
+      predictor.observe(scaled)
     }
   }
 
@@ -51,7 +58,12 @@ public struct PointerPredictor: Predictor {
   @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let point = predictor.predict(at: time) else { return nil }
-    return scale.toApp(point)
+    var app = scale.toApp(point)
+    guard app.time.isFinite, app.x.isFinite, app.y.isFinite else { return nil }
+    if let pressure = app.pressure, !pressure.isFinite { app.pressure = nil }
+    if let altitude = app.altitude, !altitude.isFinite { app.altitude = nil }
+    if let azimuth = app.azimuth, !azimuth.isFinite { app.azimuth = nil }
+    return app
   }
 
   /// The prediction to draw in a frame that will be presented at `presentationTime` (the
@@ -63,10 +75,12 @@ public struct PointerPredictor: Predictor {
   }
 
   /// How far ahead a frame presented at `presentationTime` asks the predictor to look: that time
-  /// minus the newest sample's, seconds (never negative); nil before the first sample.
+  /// minus the newest sample's, seconds (never negative); nil before the first sample, and for
+  /// a time so far off that the difference is not finite.
   public func horizon(forPresentationTime presentationTime: Double) -> Double? {
     guard let newest = newestSampleTime, presentationTime.isFinite else { return nil }
-    return max(0, presentationTime - newest)
+    let horizon = presentationTime - newest
+    return horizon.isFinite ? max(0, horizon) : nil
   }
 
   /// The predicted path from the newest sample to `presentationTime` at the device rate: points

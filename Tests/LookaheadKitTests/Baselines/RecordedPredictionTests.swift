@@ -162,4 +162,21 @@ struct RecordedPredictionTests {
     #expect(abs(RecordedPredictionErrorSummary([10, 0]).p95 - 9.5) < 1e-12)
     #expect(RecordedPredictionErrorSummary([]).mean.isNaN)
   }
+
+  /// A prediction far from its anchor used to trap converting its lead in periods to `Int`; now
+  /// a time outside ``TraceTimeLimit`` is counted and left out, and a lead beyond `Int` periods
+  /// stays only in the overall bucket.
+  @Test("a prediction absurdly far from its anchor is counted, not scored, and never traps")
+  func farPredictionDoesNotTrap() {
+    var stroke = Self.stroke
+    stroke.recordedPredictions = [RecordedPrediction(anchorIndex: 4, time: -1e300, x: 0, y: 0)]
+    let far = RecordedPredictionScoring.evaluate(strokes: [stroke])
+    #expect(far.skippedUnusableTime == 1 && far.scores.isEmpty)
+    #expect(far.buckets().isEmpty)
+    stroke.recordedPredictions = [RecordedPrediction(anchorIndex: 4, time: 0.018, x: 18, y: 0)]
+    let near = RecordedPredictionScoring.evaluate(strokes: [stroke])
+    #expect(near.scores.count == 1)
+    let buckets = near.buckets(periodSeconds: 1e-300)
+    #expect(buckets.count == 1 && buckets[0].periods == nil && buckets[0].count == 1)
+  }
 }

@@ -90,6 +90,21 @@ struct BadInputTests {
       location: .jsonPath("$[1].force"), field: "force", problemContains: "found a boolean"),
     Case(name: "Inkable: not an array", format: .inkableJSON, fileName: "e.json",
       text: inkableEvent, location: .jsonPath("$"), field: nil, problemContains: "top-level array"),
+    // Times beyond ``TraceTimeLimit``: one corrupted integer used to make the replay step
+    // forever (ms / 1000 = 1e13 s is 1.2e15 refreshes at 120 Hz).
+    Case(name: "Henze: uptime beyond the time limit", format: .henze2017, fileName: "h.txt",
+      text: henzeGood + "4;10000000000000000;1;2;0.4;0\n", location: .line(4), field: "time",
+      problemContains: "beyond ±1e10 s"),
+    Case(name: "Wacom: T beyond the time limit", format: .wacomMSP13, fileName: "capture_01_x.csv",
+      text: wacomHeader + "1;100;1;2;3;900;0;0\n1;-90000000000000;1;2;3;900;0;0\n", location: .line(3), field: "time",
+      problemContains: "beyond ±1e10 s"),
+    Case(name: "Inkable: timestamp near 1e300", format: .inkableJSON, fileName: "e.json",
+      text: "[" + inkableEvent.replacingOccurrences(of: "\"timestamp\":1.0", with: "\"timestamp\":1e300") + "]",
+      location: .jsonPath("$[0].timestamp"), field: "timestamp", problemContains: "beyond ±1e10 s"),
+    Case(name: "Inkable: force over maximum force overflows", format: .inkableJSON, fileName: "e.json",
+      text: "[" + inkableEvent.replacingOccurrences(of: "\"force\":1,", with: "\"force\":1e300,")
+        .replacingOccurrences(of: "\"maximumPossibleForce\":4", with: "\"maximumPossibleForce\":1e-300") + "]",
+      location: .jsonPath("$[0].force"), field: "force", problemContains: "not finite"),
     Case(name: "Trace file: time going backwards", format: .lookaheadTrace, fileName: "t.lktrace.csv",
       text: """
         # lookahead-trace: 1

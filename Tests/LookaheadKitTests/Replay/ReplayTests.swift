@@ -250,4 +250,39 @@ struct ReplayTests {
     #expect(expectedNext >= stroke.samples.count)
     #expect(expectedNext - step <= stroke.samples.count - 1)
   }
+
+  /// Each of these used to make `next()` step one refresh at a time forever: a gap of more than
+  /// 1e15 refreshes was not skipped, and at 1e300 s adding a refresh period changes nothing.
+  @Test("times beyond the time limit are refused, not stepped through forever", arguments: [
+    [0, 1e13], [1e300, 1e300 + 1e290], [0, -1e11],
+  ])
+  func absurdTimesAreRefused(times: [Double]) throws {
+    let replay = try Replay(profile: profile(rateHz: 120))
+    let stroke = Stroke(samples: times.sorted().map { TraceSample(time: $0, x: 0, y: 0) })
+    let error = #expect(throws: ReplayError.self) { _ = try replay.frameArray(of: stroke) }
+    #expect(error?.field == "time")
+    #expect(error?.problem.contains("beyond ±1e10 s") == true)
+  }
+
+  /// The longest gap the limit allows, 2e10 s = 2e13 refreshes at 1000 Hz, is skipped at once:
+  /// one frame for each of the two samples (hand-worked: nothing else can be delivered).
+  @Test func theLongestAllowedGapIsSkippedInOneStep() throws {
+    let replay = try Replay(profile: profile(rateHz: 1000, phase: 0))
+    let stroke = Stroke(samples: [TraceSample(time: -1e10, x: 0, y: 0), TraceSample(time: 1e10, x: 1, y: 0)])
+    let frames = try replay.frameArray(of: stroke)
+    #expect(frames.map { Array($0.deliveredSamples) } == [[0], [1]])
+    #expect(frames[1].callbackTime >= 1e10)
+    #expect(frames[1].callbackTime - 1e10 < 0.001 + 1e-5)
+  }
+
+  /// With a frame at every refresh the frame count is the stroke's duration times the rate, so a
+  /// long stroke is refused before a single frame is made: 1e5 s at 120 Hz is 1.2e7 frames.
+  @Test func aFrameAtEveryRefreshIsBoundedByTheStrokesDuration() throws {
+    let replay = try Replay(profile: profile(rateHz: 120, includeEmpty: true))
+    let long = Stroke(samples: [TraceSample(time: 0, x: 0, y: 0), TraceSample(time: 1e5, x: 1, y: 0)])
+    let error = #expect(throws: ReplayError.self) { _ = try replay.frames(of: long) }
+    #expect(error?.problem.contains("more than 10000000 frames") == true, "\(error?.description ?? "")")
+    let short = Stroke(samples: [TraceSample(time: 0, x: 0, y: 0), TraceSample(time: 1, x: 1, y: 0)])
+    #expect(try replay.frameArray(of: short).count == 121)
+  }
 }

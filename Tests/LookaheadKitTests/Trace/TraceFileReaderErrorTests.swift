@@ -26,6 +26,10 @@ struct TraceFileReaderErrorTests {
     ("update,0,3,,,,,,,,,pressure,1.0,0.5,0.2,,", 10, "index"),
     ("sample,3,0,0.1,1.0,2.0,,,,move,0,,,,,,", 10, "stroke"),
     ("point,0,1,0.1,1.0,2.0,,,,move,0,,,,,,", 10, "record"),
+    // Times past ``TraceTimeLimit`` (the replay would step forever toward them).
+    ("sample,0,1,1e300,1.0,2.0,,,,move,0,,,,,,", 10, "t"),
+    ("update,0,0,,,,,,,,,pressure,1.0,0.5,-2e10,,", 10, "arrival_t"),
+    ("prediction,0,0,1e11,1.0,2.0,,,,,,,,,,,", 10, "t"),
   ]
 
   @Test("a bad row is reported with its line and column", arguments: cases.indices)
@@ -42,6 +46,30 @@ struct TraceFileReaderErrorTests {
     } catch {
       Issue.record("unexpected error \(error)")
     }
+  }
+
+  /// A `# cleaning:` count is a number of rows: never negative, and the counts of one file must
+  /// sum within `Int` (today's reader took both, and the second trapped on the sum).
+  @Test("negative cleaning counts and counts summing past Int.max are refused on their line")
+  func badCleaningCounts() {
+    let negative = Self.head.replacingOccurrences(of: "# licence: MIT", with: "# licence: MIT\n# cleaning: R1=-3")
+    let overflow = Self.head.replacingOccurrences(
+      of: "# licence: MIT", with: "# licence: MIT\n# cleaning: R1=\(Int.max)\n# cleaning: R2=1")
+    for (text, line, words) in [(negative, 8, "negative"), (overflow, 9, "pass")] {
+      let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(text, file: "c.csv") }
+      #expect(error?.location == .line(line))
+      #expect(error?.field == "cleaning")
+      #expect(error?.problem.contains(words) == true, "\(error?.description ?? "")")
+    }
+  }
+
+  /// Merging reports (one per imported file) saturates instead of trapping.
+  @Test("cleaning counts saturate at Int.max when reports are merged")
+  func cleaningReportSaturates() {
+    var report = CleaningReport([("R1", Int.max)])
+    report.merge(CleaningReport([("R1", 5), ("R2", Int.max)]))
+    #expect(report["R1"] == Int.max)
+    #expect(report.total == Int.max)
   }
 
   @Test("a wrong version, a missing header line and an empty file are refused")

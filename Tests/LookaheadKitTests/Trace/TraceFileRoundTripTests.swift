@@ -19,6 +19,11 @@ struct TraceFileRoundTripTests {
       default: return 0.1 + Double(Int.random(in: 0...100, using: &rng))
       }
     }
+    // Times stay within ``TraceTimeLimit`` (the reader refuses others), awkward inside it.
+    func awkwardTime() -> Double {
+      let value = awkward()
+      return abs(value) <= TraceTimeLimit.seconds ? value : value.sign == .minus ? -1e10 : 9_999_999_999.999998
+    }
     func maybe() -> Double? { Bool.random(using: &rng) ? awkward() : nil }
     var cleaning = CleaningReport()
     cleaning.add("R1 out-of-order row dropped", Int.random(in: 0...5, using: &rng))
@@ -46,11 +51,11 @@ struct TraceFileRoundTripTests {
         LatePropertyUpdate(
           sampleIndex: Int.random(in: 0..<count, using: &rng),
           property: LatePropertyUpdate.Property.allCases.randomElement(using: &rng)!,
-          estimatedValue: awkward(), finalValue: awkward(), arrivalTime: awkward())
+          estimatedValue: awkward(), finalValue: awkward(), arrivalTime: awkwardTime())
       }
       let predictions = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
         RecordedPrediction(
-          anchorIndex: Int.random(in: 0..<count, using: &rng), time: awkward(), x: awkward(),
+          anchorIndex: Int.random(in: 0..<count, using: &rng), time: awkwardTime(), x: awkward(),
           y: awkward(), pressure: maybe())
       }
       strokes.append(Stroke(

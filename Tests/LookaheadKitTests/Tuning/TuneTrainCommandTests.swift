@@ -79,11 +79,26 @@ struct TuneTrainCommandTests {
     // Output files are not overwritten without --force.
     let again = try Self.run(arguments)
     #expect(again.status == 1 && again.stderr.contains("--force"))
-    // With --force the journal is started afresh and gives the same result.
+    // --force only overwrites the outputs: the finished journal is resumed (no new trial) and
+    // gives the same result.
+    let journalText = try String(contentsOfFile: journal, encoding: .utf8)
     let forced = try Self.run(arguments + ["--force"])
     #expect(forced.status == 0)
     let forcedResult = try #require(try JSONSerialization.jsonObject(with: forced.stdout) as? [String: Any])
     #expect((forcedResult["best"] as? [String: Any])?["bestSpecification"] as? String == best["bestSpecification"] as? String)
+    #expect(try String(contentsOfFile: journal, encoding: .utf8) == journalText)
+    // A finished tune resumed with new outputs needs no flag at all.
+    let elsewhere = directory.appendingPathComponent("poly-again.json").path
+    var moved = arguments
+    moved[moved.firstIndex(of: out)!] = elsewhere
+    let resumed = try Self.run(moved)
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(FileManager.default.fileExists(atPath: elsewhere))
+    #expect(try String(contentsOfFile: journal, encoding: .utf8) == journalText)
+    // --restart-journal starts the journal afresh: the same three trials, written anew.
+    let restarted = try Self.run(moved + ["--force", "--restart-journal"])
+    #expect(restarted.status == 0, "\(restarted.stderr)")
+    #expect(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count == 4)
   }
 
   @Test("bad input exits 1 with a message naming the problem")

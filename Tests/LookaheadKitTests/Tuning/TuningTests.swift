@@ -102,6 +102,61 @@ struct TuningTests {
     }
   }
 
+  /// An infeasible trial (objective +∞) used to be written as the string "inf", which the reader
+  /// then rejected, so the journal could not be resumed. Now it is null with a failure note; a
+  /// metric of +∞ round-trips as "inf"; and the resumed search is the uninterrupted one.
+  @Test("an infinite objective round-trips through the journal and the tune resumes exactly")
+  func infiniteObjectiveRoundTrips() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-inf-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let header = TuningJournal.Header(predictor: "p", space: Self.space, strategy: "grid", seed: 0, objective: "bowl")
+    let evaluate = { (values: [Double]) in
+      values[1] < 0
+        ? Tuner<GridSearch>.Outcome(objective: .infinity, metrics: ["latency": .infinity])
+        : Tuner<GridSearch>.Outcome(objective: Self.objective(values), metrics: ["latency": 1])
+    }
+    var whole = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 3),
+      journal: TuningJournal(url: directory.appendingPathComponent("whole.jsonl")))
+    let uninterrupted = try whole.run(evaluate: evaluate)
+    let infeasible = uninterrupted.filter { $0.values[1] < 0 }
+    #expect(infeasible.count == 3)
+    #expect(infeasible.allSatisfy { $0.objective == nil && $0.failure == "objective is not finite (inf)" && $0.metrics["latency"] == .infinity })
+
+    let path = directory.appendingPathComponent("killed.jsonl")
+    var first = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 3), journal: TuningJournal(url: path))
+    _ = try first.run(maximumTrials: 5, evaluate: evaluate)
+    let read = try #require(try TuningJournal(url: path).read())
+    #expect(read.trials == Array(uninterrupted.prefix(5)))
+    var second = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 3), journal: TuningJournal(url: path))
+    #expect(try second.run(evaluate: evaluate) == uninterrupted)
+  }
+
+  /// Two tunes on one journal used to interleave their trials. The lock is per open file, so a
+  /// second lock from this process stands in for a second process.
+  @Test("a journal in use by another tune is refused with a clear message, and free again after")
+  func journalIsLocked() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-lock-\(UUID().uuidString).jsonl")
+    defer {
+      try? FileManager.default.removeItem(at: path)
+      try? FileManager.default.removeItem(atPath: path.path + ".lock")
+    }
+    let header = TuningJournal.Header(predictor: "p", space: Self.space, strategy: "grid", seed: 0, objective: "bowl")
+    var held: TuningJournal.Lock? = try TuningJournal(url: path).lock()
+    var tuner = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 2), journal: TuningJournal(url: path))
+    let error = #expect(throws: TuningJournal.Busy.self) {
+      _ = try tuner.run { Tuner<GridSearch>.Outcome(objective: Self.objective($0)) }
+    }
+    #expect(error?.description.contains("in use by another tune") == true)
+    #expect(!FileManager.default.fileExists(atPath: path.path))  // nothing was written
+    withExtendedLifetime(held) {}
+    held = nil
+    var again = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 2), journal: TuningJournal(url: path))
+    #expect(try again.run { Tuner<GridSearch>.Outcome(objective: Self.objective($0)) }.count == 4)
+    // The lock is released when the run returns.
+    _ = try TuningJournal(url: path).lock()
+  }
+
   @Test("a failing trial is journaled as failed and the search goes on")
   func failedTrial() throws {
     struct Boom: Error {}

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+//
+// Coverage-guided fuzzing (libFuzzer) of what reads untrusted bytes: every importer, the trace
+// reader and the model loader. Its own package so that the main build never links a fuzzer.
+// Build and run with `Fuzz/run.sh` (see Docs/Reliability.md).
+
+import PackageDescription
+
+let package = Package(
+  name: "LookaheadFuzz",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "Lookahead", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "LookaheadFuzz",
+      dependencies: [
+        .product(name: "LookaheadKit", package: "Lookahead"),
+        .product(name: "LookaheadRuntime", package: "Lookahead"),
+      ],
+      // libFuzzer supplies `main`.
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    )
+  ]
+)

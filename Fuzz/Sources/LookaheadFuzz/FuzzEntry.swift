@@ -1,0 +1,89 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+
+/// libFuzzer's entry point: one input, handed to the reader named by `LOOKAHEAD_FUZZ_TARGET`
+/// (one of ``FuzzTarget``'s cases). A trap, a hang (libFuzzer's `-timeout`) or a broken
+/// promise checked below is a finding; an input error is the expected outcome for most inputs.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  FuzzTarget.selected.run(Data(bytes: bytes, count: count))
+  return 0
+}
+
+/// What one fuzzing run feeds the input to.
+enum FuzzTarget: String, CaseIterable {
+  case henze2017, svc2004, wacomMSP13 = "wacom-msp13", turboTouchStrokes = "turbotouch-strokes"
+  case turboTouchPredicted = "turbotouch-predicted", turboTouchOptitrack = "turbotouch-optitrack"
+  case inkable = "inkable-json", trace = "lookahead-trace"
+  /// A CSV/TSV recording read through a fixed mapping (the browser example's), and Android
+  /// `getevent -lt` logs: the importers of a researcher's own data.
+  case delimitedText = "delimited-text", androidGetevent = "android-getevent"
+  /// The text of a mapping file itself (`t = timeStamp:ms, x = clientX, …`).
+  case mapping
+  case model
+
+  static let selected: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["LOOKAHEAD_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+      fatalError("set LOOKAHEAD_FUZZ_TARGET to one of \(allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return target
+  }()
+
+  func run(_ data: Data) {
+    switch self {
+    case .model: Self.model(data)
+    case .mapping:
+      guard let settings = try? ImportSettings.parse(String(decoding: data, as: UTF8.self), file: "fuzz", lineNumbers: true)
+      else { return }
+      _ = try? ColumnMapping(settings: settings, file: "fuzz")
+    case .delimitedText:
+      Self.replay(try? DelimitedTextImporter(mapping: Self.browserMapping).importTrace(
+        data: data, file: URL(fileURLWithPath: "/fuzz/input.csv")))
+    case .trace: Self.replay((try? TraceFileReader.parse(String(decoding: data, as: UTF8.self), file: "fuzz")))
+    default:
+      // Every case but model and trace names an importer format by its raw value.
+      guard let format = TraceSourceFormat(rawValue: rawValue) else { fatalError("no format \(rawValue)") }
+      Self.replay(try? format.importer.importTrace(data: data, file: URL(fileURLWithPath: "/fuzz/input")))
+    }
+  }
+
+  /// The mapping of `Docs/Examples/pointer-events.mapping`, which the seeds of the
+  /// delimited-text target follow.
+  static let browserMapping: ColumnMapping? = {
+    let text = """
+      t = timeStamp:ms, x = clientX, y = clientY, pressure
+      tilt_x = tiltX:deg, tilt_y = tiltY:deg
+      stroke = pointerId, phase = type, type = pointerType
+      dpi = 96, unit = CSS px
+      """
+    guard let settings = try? ImportSettings.parse(text, file: "fuzz mapping", lineNumbers: true) else { return nil }
+    return try? ColumnMapping(settings: settings, file: "fuzz mapping")
+  }()
+
+  /// A trace that imported is replayed and scored: where the hang of issue #24 was.
+  static func replay(_ trace: Trace?) {
+    guard let trace, let replay = try? Replay(profile: .pencil240ProMotion120) else { return }
+    for (index, stroke) in trace.strokes.enumerated() where !stroke.isHover {
+      _ = try? replay.frameArray(of: stroke, strokeIndex: index)
+    }
+    _ = RecordedPredictionScoring.evaluate(strokes: trace.contactStrokes).buckets()
+  }
+
+  /// A model that loads must predict finite points or none, at its own unit and at 5.2 pt/mm.
+  static func model(_ data: Data) {
+    guard let model = try? LookaheadModel(bytes: data) else { return }
+    var predictors = [model.makePredictor()]
+    if let scale = try? model.scale(pointsPerMillimetre: 5.2) { predictors.append(model.makePredictor(scale: scale)) }
+    for var predictor in predictors {
+      for step in 0..<64 {
+        let time = Double(step) / 240
+        predictor.observe(PointerSample(time: time, x: 3 * Double(step), y: 0.5 * Double(step * step), pressure: 0.5))
+        if let point = predictor.predict(at: time + 0.02), !(point.x.isFinite && point.y.isFinite) {
+          fatalError("non-finite prediction \(point)")
+        }
+      }
+    }
+  }
+}

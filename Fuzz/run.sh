@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer) of every importer, the trace reader and the model loader.
+#
+#   Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 20 s each, every target)
+#
+# Builds the fuzzer (release, --sanitize=fuzzer), makes a seed corpus per target from the shared
+# datasets (small slices) plus the reproducers of issue #24 in Fuzz/Reproducers, and runs each
+# target for the given time. A trap, a hang longer than 10 s or more than 2 GB of memory is a
+# finding: libFuzzer writes the input to Fuzz/findings/ and this script exits non-zero.
+# The long run documented in Docs/Reliability.md is this script with a larger time.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-20}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(henze2017 svc2004 wacom-msp13 turbotouch-strokes turbotouch-predicted
+  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent mapping model)
+shared=../../shared/datasets
+[ -d "$shared" ] || shared=../../../shared/datasets
+
+swift build -c release --sanitize=fuzzer
+fuzzer=$(swift build -c release --sanitize=fuzzer --show-bin-path)/LookaheadFuzz
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p findings
+
+# Seeds: the first lines of a few real files of each source (headers kept), never whole files,
+# so the fuzzer mutates small inputs.
+seed() {  # seed TARGET FILE LINES
+  mkdir -p "$work/$1"
+  [ -f "$2" ] && head -n "$3" "$2" > "$work/$1/$(basename "$2").seed" || true
+}
+make_seeds() {
+  for f in "$shared"/Henze2017-MobileHCI/data/{FittsTasks,WriteTasks}-participant1.txt; do seed henze2017 "$f" 60; done
+  for f in "$shared"/SVC2004-Task2/Task2/U1S1.TXT "$shared"/SVC2004-Task2/Task2/U5S10.TXT; do
+    [ -f "$f" ] && { echo 30; sed -n 2,31p "$f"; } > "$work/svc2004-$(basename "$f")" && mkdir -p "$work/svc2004" \
+      && mv "$work/svc2004-$(basename "$f")" "$work/svc2004/" || true
+  done
+  find "$shared"/WacomMSP13-HandwritingSpeed/Wacom_speed -name '*.csv' 2>/dev/null | sort | head -n 3 \
+    | while read -r f; do seed wacom-msp13 "$f" 50; done
+  seed turbotouch-strokes "$shared"/TurboTouch-Nancel2018/strokes.csv 60
+  seed turbotouch-predicted "$shared"/TurboTouch-Nancel2018/strokesPredicted64GroundTruth.csv 60
+  find "$shared"/TurboTouch-Nancel2018/optimization -name 'data.csv' 2>/dev/null | head -n 1 \
+    | while read -r f; do seed turbotouch-optitrack "$f" 60; done
+  mkdir -p "$work/inkable-json"
+  for f in "$shared"/Inkable-ApplePencil/Tests/InkableTests/{events,pencil-error}.json; do
+    [ -f "$f" ] && python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))[:24]))' "$f" \
+      > "$work/inkable-json/$(basename "$f")" || true
+  done
+  # A researcher's own data: the worked examples of Docs/BringYourOwnData.md.
+  mkdir -p "$work/delimited-text" "$work/android-getevent" "$work/mapping"
+  head -n 60 ../Docs/Examples/pointer-events.csv > "$work/delimited-text/pointer-events.csv"
+  head -n 120 ../Docs/Examples/android-getevent.txt > "$work/android-getevent/android-getevent.txt"
+  cp ../Docs/Examples/*.mapping "$work/mapping/"
+  # Trace files and models made by the workbench itself from the bundled traces.
+  mkdir -p "$work/lookahead-trace" "$work/model"
+  local bin; bin=$(cd .. && swift build --product lookahead --show-bin-path)/lookahead
+  (cd .. && swift build --product lookahead >/dev/null)
+  "$bin" datasets convert Inkable-ApplePencil "$work/lookahead-trace/inkable.lktrace.csv" >/dev/null
+  head -n 80 "$work/lookahead-trace/inkable.lktrace.csv" > "$work/lookahead-trace/inkable-head.lktrace.csv"
+  rm "$work/lookahead-trace/inkable.lktrace.csv"
+  for p in kalman-androidx polynomial linear; do
+    "$bin" export --predictor "$p" --dataset Inkable-ApplePencil -o "$work/model/$p.model" >/dev/null
+  done
+  for f in Reproducers/*; do
+    local name; name=$(basename "$f")
+    for t in "${targets[@]}"; do [[ $name == "$t"-* ]] && mkdir -p "$work/$t" && cp "$f" "$work/$t/"; done
+  done
+  return 0
+}
+make_seeds
+
+status=0
+for target in "${targets[@]}"; do
+  mkdir -p "$work/$target" "$work/$target-new"
+  echo "== $target: $(ls "$work/$target" | wc -l) seeds, $seconds s"
+  if ! LOOKAHEAD_FUZZ_TARGET=$target "$fuzzer" "$work/$target-new" "$work/$target" \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+      -artifact_prefix="findings/$target-" -print_final_stats=1 2> "$work/$target.log"; then
+    status=1
+    tail -n 40 "$work/$target.log"
+  fi
+  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$work/$target.log" | tr '\n' ' '; echo
+done
+exit $status
