@@ -9,6 +9,8 @@
 /// its buffer keeping its capacity, and every query is O(1) amortised for targets in time order
 /// (a cursor walks the segments), so scoring allocates nothing per prediction. Each sample and the
 /// segment that starts at it are stored together (``Node``), so a query touches one array.
+/// Loading also finds the final rest, the final direction and, for stroke-end overshoot, the
+/// pen's reach past its end from each sample on (one running maximum, in a second reused buffer).
 public struct TruthPath: Sendable {
   /// Sample k and the segment from sample k to k+1 (segment fields are 0 / NaN on the last node).
   ///
