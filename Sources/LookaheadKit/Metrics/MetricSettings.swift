@@ -16,15 +16,16 @@ public struct MetricSettings: Sendable, Hashable, Codable {
   public var minimumDisplacement: MetricLength
   /// The pen is *at rest* at the end of a stroke while it stays within this radius of the final
   /// sample; the rest begins at the first such sample. 0.1 mm absorbs digitizer noise. When
-  /// the scale is unknown and this is in mm, only exact repeats of the final position count.
+  /// the scale is unknown and this is in mm, only exact repeats of the final position count. The
+  /// final direction is the motion into the rest, so noise inside it cannot turn that direction.
   public var restRadius: MetricLength
   /// Predictions whose target time is at most this long before the pen came to rest (or after)
   /// are the *last predictions* scored for stroke-end overshoot, seconds. 50 ms covers the
   /// deceleration into a stop at the horizons that matter (≤ 35 ms). Range 0…0.5.
   public var strokeEndWindowSeconds: Double
-  /// The final direction of motion is taken from the newest sample at least this long before the
-  /// end that differs from the final position, seconds, so that one noisy last report does not
-  /// turn it. Range 0…0.1.
+  /// The final direction of motion (into the final rest) is taken from the newest sample at
+  /// least this long before the rest began that differs from the rest's first sample, seconds,
+  /// so that one noisy report does not turn it. Range 0…0.1.
   public var finalDirectionSpanSeconds: Double
   /// Percentile (0…100) of the true speed at the target, over all scored predictions of the run,
   /// above which a prediction belongs to the high-speed subset. 75 keeps a quarter of the

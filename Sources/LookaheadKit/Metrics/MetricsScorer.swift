@@ -197,7 +197,8 @@ public struct MetricsScorer: Sendable {
       issueTime: event.issueTime, targetTime: target, anchorTime: anchor.time, anchorX: anchor.x,
       anchorY: anchor.y, declined: declined, shownX: shownX, shownY: shownY, shownPressureValue: shownPressure,
       truthX: state.x, truthY: state.y, truthPressureValue: state.pressure, directionX: state.directionX,
-      directionY: state.directionY, trueSpeed: state.speed, landedTime: landed)
+      directionY: state.directionY, trueSpeed: state.speed, landedTime: landed,
+      reachPastEnd: truth.reachPastEnd(from: event.newestSampleIndex))
     errorMetric.accumulate(outcome, context)
     trackMetric.accumulate(outcome, context)
     latencyMetric.accumulate(outcome, context)

@@ -29,6 +29,10 @@ public struct PredictionOutcome: Sendable, Hashable {
   public var trueSpeed: Double
   /// Time on the true path where the shown point lands (closest point near the target).
   public var landedTime: Double
+  /// How far the pen itself went past the stroke's last sample along the final direction, from
+  /// the newest sample on (trace units, ≥ 0; NaN when the pen never moved): shown ink up to this
+  /// far past the end is ink the pen really drew (``StrokeEndOvershootMetric``).
+  public var reachPastEnd: Double
 
   /// Seconds from the newest sample to the target: the latency prediction could save.
   public var horizon: Double { targetTime - anchorTime }

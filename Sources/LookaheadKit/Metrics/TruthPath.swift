@@ -9,6 +9,8 @@
 /// its buffer keeping its capacity, and every query is O(1) amortised for targets in time order
 /// (a cursor walks the segments), so scoring allocates nothing per prediction. Each sample and the
 /// segment that starts at it are stored together (``Node``), so a query touches one array.
+/// Loading also finds the final rest, the final direction and, for stroke-end overshoot, the
+/// pen's reach past its end from each sample on (one running maximum, in a second reused buffer).
 public struct TruthPath: Sendable {
   /// Sample k and the segment from sample k to k+1 (segment fields are 0 / NaN on the last node).
   ///
@@ -38,13 +40,19 @@ public struct TruthPath: Sendable {
 
   /// Number of samples.
   public var count: Int { nodes.count }
-  /// Unit direction of the final motion (see ``MetricSettings/finalDirectionSpanSeconds``), NaN
-  /// when the pen never moved.
+  /// Unit direction of the motion into the final rest (see
+  /// ``MetricSettings/finalDirectionSpanSeconds``), NaN when the pen never left the rest radius
+  /// of its final position.
   public private(set) var finalDirectionX = Double.nan
   public private(set) var finalDirectionY = Double.nan
   /// Time of the first sample of the final rest (see ``MetricSettings/restRadius``); the last
   /// sample's time when the pen was lifted while moving.
   public private(set) var restStartTime = 0.0
+  /// `finalReach[k]`: the furthest the pen went past the last sample along the final direction
+  /// at or after sample k, `max over j ≥ k of (p_j − p_last)·u_final` (≥ 0, trace units; the
+  /// piecewise-linear path between samples reaches no further than its vertices). Empty when the
+  /// pen never moved. See ``reachPastEnd(from:)``.
+  private var finalReach: [Double] = []
 
   public init() {}
 
@@ -104,28 +112,8 @@ public struct TruthPath: Sendable {
       Node(
         time: a.time, x: a.x, y: a.y, inverseLengthSquared: 0, inverseDuration: 0, pressure: Self.pressure(of: a),
         directionX: .nan, directionY: .nan, speed: 0))
-    // Final direction: from the newest sample at least `finalDirectionSpan` before the end that
-    // differs from the final position (or the earliest differing one if none is that old).
-    finalDirectionX = .nan
-    finalDirectionY = .nan
-    let last = nodes[n - 1]
-    var k = n - 2
-    var from = -1
-    while k >= 0 {
-      if nodes[k].x != last.x || nodes[k].y != last.y {
-        from = k
-        if last.time - nodes[k].time >= finalDirectionSpan { break }
-      }
-      k -= 1
-    }
-    if from >= 0 {
-      let dx = last.x - nodes[from].x
-      let dy = last.y - nodes[from].y
-      let length = (dx * dx + dy * dy).squareRoot()
-      finalDirectionX = dx / length
-      finalDirectionY = dy / length
-    }
     // Rest: the longest run of final samples within `restRadius` of the final position.
+    let last = nodes[n - 1]
     var rest = n - 1
     let radiusSquared = restRadius * restRadius
     while rest > 0 {
@@ -135,6 +123,41 @@ public struct TruthPath: Sendable {
       rest -= 1
     }
     restStartTime = nodes[rest].time
+    // Final direction: the motion into the rest, from the newest sample at least
+    // `finalDirectionSpan` before the rest began that differs from the rest's first sample (or
+    // the earliest differing one if none is that old), to that first sample. Ending at the
+    // rest's first sample rather than the last keeps digitizer noise inside the rest from
+    // turning it (see Docs/Metrics.md, Final direction); with no rest the two are the same.
+    finalDirectionX = .nan
+    finalDirectionY = .nan
+    let restFirst = nodes[rest]
+    var k = rest - 1
+    var from = -1
+    while k >= 0 {
+      if nodes[k].x != restFirst.x || nodes[k].y != restFirst.y {
+        from = k
+        if restFirst.time - nodes[k].time >= finalDirectionSpan { break }
+      }
+      k -= 1
+    }
+    finalReach.removeAll(keepingCapacity: true)
+    if from >= 0 {
+      let dx = restFirst.x - nodes[from].x
+      let dy = restFirst.y - nodes[from].y
+      let length = (dx * dx + dy * dy).squareRoot()
+      finalDirectionX = dx / length
+      finalDirectionY = dy / length
+      // Reach: running maximum, from the end backwards, of how far each sample lies past the
+      // last one along the final direction (0 at the last sample itself).
+      finalReach.append(contentsOf: repeatElement(0, count: n))
+      let ux = finalDirectionX
+      let uy = finalDirectionY
+      var reach = 0.0
+      for index in stride(from: n - 1, through: 0, by: -1) {
+        reach = max(reach, (nodes[index].x - last.x) * ux + (nodes[index].y - last.y) * uy)
+        finalReach[index] = reach
+      }
+    }
   }
 
   /// The sample's pressure, NaN when it has none (or a non-finite one).
@@ -227,6 +250,15 @@ public struct TruthPath: Sendable {
         x: x, y: y, pressure: pressure, directionX: before.directionX, directionY: before.directionY, speed: 0)
     }
     return State(x: x, y: y, pressure: pressure, directionX: a.directionX, directionY: a.directionY, speed: a.speed)
+  }
+
+  /// How far the pen itself went past its last sample along the final direction from sample
+  /// `index` to the end (trace units, ≥ 0): any point of the true path from that sample on lies
+  /// no further along the final direction than the last sample plus this. NaN when the pen never
+  /// moved. Used by ``StrokeEndOvershootMetric``, so that ink the pen really drew is no overshoot.
+  @inline(__always)
+  func reachPastEnd(from index: Int) -> Double {
+    finalReach.isEmpty ? .nan : finalReach[index]
   }
 
   /// The sample at `index`: time, position and pressure (NaN if none).

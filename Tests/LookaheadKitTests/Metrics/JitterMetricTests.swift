@@ -1,3 +1,4 @@
+import Foundation
 import LookaheadKit
 import Testing
 
@@ -36,5 +37,32 @@ import Testing
     let card = try MetricsScorer.score(trace, events: [one, one])
     #expect(card.value("jitter_mean_native") == nil)
     #expect(card.value("jump_count") == 0)
+  }
+
+  /// A perfect prediction has no jitter on a curve: on a circle (radius 16, π/16 a sample) the
+  /// oracle's error is 0 in every frame, at every horizon.
+  @Test(arguments: [1.0, 3.0])
+  func aPerfectPredictionHasNoJitterOnACurve(horizonSamples: Double) throws {
+    let circle = MetricTestStrokes.stroke(
+      (0..<48).map { k in (16 * cos(Double(k) * Double.pi / 16), 16 * sin(Double(k) * Double.pi / 16)) })
+    let events = MetricTestStrokes.events(
+      for: circle, horizonSamples: horizonSamples, anchors: 1...40, predict: MetricTestStrokes.oracle(circle))
+    let card = try MetricTestStrokes.score(circle, events)
+    #expect(try #require(card.value("jitter_max_native")) < 1e-12)
+    #expect(card.value("jump_count") == 0)
+  }
+
+  /// What the measure counts for a hold: the pen accelerates along x, x_k = k² (2 units a sample²),
+  /// and a hold h = 2 samples behind shows x_k where the pen is at (k + 2)², an error of −4k − 4:
+  /// it changes by exactly 4 = acceleration × horizon × one sample every frame, although the held
+  /// tip never leaves the ink. So a hold's jitter is not 0 on real strokes, where the pen speeds
+  /// up and slows down (Docs/Metrics.md, Jitter and jumps).
+  @Test func aHoldJittersByAccelerationTimesHorizon() throws {
+    let stroke = MetricTestStrokes.stroke((0..<30).map { (Double($0 * $0), 0) })
+    let events = MetricTestStrokes.events(for: stroke, horizonSamples: 2, anchors: 1...27) { _, _ in nil }
+    let card = try MetricTestStrokes.score(stroke, events)
+    #expect(card.value("jitter_mean_native") == 4)
+    #expect(card.value("jitter_max_native") == 4)
+    #expect(card.value("jump_fraction") == 1)
   }
 }

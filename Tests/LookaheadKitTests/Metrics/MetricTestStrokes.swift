@@ -51,6 +51,22 @@ enum MetricTestStrokes {
     return PredictedPosition(x: b.x + (b.x - a.x) * scale, y: b.y + (b.y - a.y) * scale)
   }
 
+  /// A perfect predictor for `stroke`: the true position at the target (the piecewise-linear
+  /// path over time, held at the last sample after the end).
+  static func oracle(_ stroke: Stroke) -> ([TraceSample], Double) -> PredictedPosition? {
+    let samples = stroke.samples
+    return { _, target in
+      guard let next = samples.firstIndex(where: { $0.time > target }) else {
+        return PredictedPosition(x: samples[samples.count - 1].x, y: samples[samples.count - 1].y)
+      }
+      guard next > 0 else { return PredictedPosition(x: samples[0].x, y: samples[0].y) }
+      let a = samples[next - 1]
+      let b = samples[next]
+      let fraction = (target - a.time) / (b.time - a.time)
+      return PredictedPosition(x: a.x + fraction * (b.x - a.x), y: a.y + fraction * (b.y - a.y))
+    }
+  }
+
   /// Scores one stroke.
   static func score(
     _ stroke: Stroke, _ events: [PredictionEvent], metadata: TraceMetadata = metadata(),

@@ -245,4 +245,22 @@ import _LookaheadTestSupport
     #expect(state.x == 2 && state.y == 0 && state.directionX == 1 && state.directionY == 0 && state.speed == 4)
     #expect(truth.closestTime(toX: 3, y: 1, from: 0, to: 2, preferring: 1) == 0.75)
   }
+
+  /// The final direction is the motion into the rest: noise inside the rest radius (here a last
+  /// step back of 0.25 against a radius of 0.5) cannot turn it, and a stroke that never leaves
+  /// the radius has none. The rest starts at the first sample within the radius of the last.
+  @Test func finalDirectionIsTheMotionIntoTheRest() throws {
+    func stroke(_ xs: [Double]) -> [TraceSample] {
+      xs.enumerated().map { TraceSample(time: Double($0.offset) / 100, x: $0.element, y: 0) }
+    }
+    var truth = TruthPath()
+    try truth.load(stroke([0, 1, 2, 3, 4, 4, 3.75]), label: "noisy rest", restRadius: 0.5, finalDirectionSpan: 0.01)
+    #expect(truth.finalDirectionX == 1 && truth.finalDirectionY == 0)
+    #expect(truth.restStartTime == 0.04)
+    // Radius 0: the step back is motion, the final direction turns with it.
+    try truth.load(stroke([0, 1, 2, 3, 4, 4, 3.75]), label: "no radius", restRadius: 0, finalDirectionSpan: 0.01)
+    #expect(truth.finalDirectionX == -1 && truth.restStartTime == 0.06)
+    try truth.load(stroke([5, 5.25, 5, 5.25]), label: "tap", restRadius: 0.5, finalDirectionSpan: 0.01)
+    #expect(!truth.hasFinalDirection)
+  }
 }
