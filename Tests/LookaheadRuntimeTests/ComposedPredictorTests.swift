@@ -1,3 +1,4 @@
+import Foundation
 import LookaheadRuntime
 import Testing
 
@@ -86,6 +87,46 @@ struct ComposedPredictorTests {
     for (k, x) in [0.0, 10, 20, 30].enumerated() { cruising.observe(PointerSample(time: Double(k) * 0.01, x: x, y: 0)) }
     #expect(stopping.predict(at: 0.04) == nil)
     #expect(cruising.predict(at: 0.04) != nil)
+  }
+
+  /// x = v₀t − at²/2 with v₀ = 1000 units/s, a = 4000 units/s², samples every 10 ms at t = 0…0.12:
+  /// the pen stops at t = 0.25 s, x = 125. The last two intervals' mean speeds are the speeds at
+  /// their midpoints, v(0.115) = 540 and v(0.105) = 580, so the gate measures a = 40/0.01 = 4000
+  /// exactly and caps the horizon at 0.5·540/4000 = 0.0675 s. Linear extrapolates at 540 units/s
+  /// from x(0.12) = 91.2: 91.2 + 540·0.0675 = 127.65 at any horizon beyond the cap, against a stop
+  /// at 125 (linear alone, 100 ms ahead: 145.2).
+  @Test("the stopping horizon caps a decelerating pen's prediction at factor × v / a, worked by hand")
+  func stoppingHorizon() throws {
+    var gated = Self.linear(1, PredictorStages(gates: PredictionGateParameters(stoppingHorizonFactor: 0.5)))
+    var plain = Self.linear()
+    for k in 0...12 {
+      let t = Double(k) * 0.01
+      let sample = PointerSample(time: t, x: 1000 * t - 2000 * t * t, y: 0)
+      gated.observe(sample)
+      plain.observe(sample)
+    }
+    for horizon in [0.0675, 0.1, 0.3] {
+      let p = try #require(gated.predict(at: 0.12 + horizon))
+      #expect(abs(p.x - 127.65) < 1e-9, "at \(horizon * 1000) ms: \(p.x)")
+    }
+    // Below the cap the horizon is untouched.
+    let early = try #require(gated.predict(at: 0.12 + 0.02))
+    #expect(abs(early.x - (91.2 + 540 * 0.02)) < 1e-9)
+    #expect(abs(try #require(plain.predict(at: 0.22)).x - 145.2) < 1e-9)
+    // Cruising (no deceleration) is never capped.
+    var cruising = Self.linear(1, PredictorStages(gates: PredictionGateParameters(stoppingHorizonFactor: 0.5)))
+    for k in 0...4 { cruising.observe(PointerSample(time: Double(k) * 0.01, x: 10 * Double(k), y: 0)) }
+    #expect(abs(try #require(cruising.predict(at: 0.14)).x - 140) < 1e-9)  // 40 + 1000·0.1
+  }
+
+  @Test("a model file written before the stopping horizon existed reads with it off")
+  func gatesWithoutStoppingHorizonDecode() throws {
+    let old = #"{"horizonCapSeconds": 0.02, "speedFloor": 0, "turnAngleLow": 0, "turnAngleHigh": 0, "jerkLow": 0, "jerkHigh": 0, "directionCutOff": true, "strokeEndSpeedRatio": 0.3}"#
+    let gates = try JSONDecoder().decode(PredictionGateParameters.self, from: Data(old.utf8))
+    #expect(gates == PredictionGateParameters(horizonCapSeconds: 0.02, directionCutOff: true, strokeEndSpeedRatio: 0.3))
+    let again = try JSONDecoder().decode(
+      PredictionGateParameters.self, from: try JSONEncoder().encode(PredictionGateParameters(stoppingHorizonFactor: 0.5)))
+    #expect(again.stoppingHorizonFactor == 0.5)
   }
 
   @Test("a right-angle turn at turn-high shrinks the horizon to 0")

@@ -25,6 +25,8 @@ enum StageParameterSpecs {
           "no prediction pointing back against the latest movement (Chromium's direction cut-off)"),
     .init("stroke-end-ratio", unit: "", default: .number(0), domain: .real(0...1, scale: .linear),
           "no prediction while speed falls below this fraction of the stroke's peak (0 = off)"),
+    .init("stop-factor", unit: "", default: .number(0), domain: .real(0...10, scale: .linear),
+          "while decelerating, predict at most this fraction of the time to stop, v/a (0 = off; 0.5 lands linear where the pen stops)"),
     .init("prefilter-min-cutoff", unit: "Hz", default: .number(0), domain: .real(0...100, scale: .linear),
           "1€ pre-filter cutoff at rest (0 = no pre-filter); typical 0.5–5"),
     .init("prefilter-beta", unit: "Hz/(units/s)", default: .number(0.007), domain: .real(0...10, scale: .linear),
@@ -46,7 +48,8 @@ enum StageParameterSpecs {
       horizonCapSeconds: v.number("horizon-cap"), speedFloor: v.number("speed-floor"),
       turnAngleLow: v.number("turn-low"), turnAngleHigh: v.number("turn-high"),
       jerkLow: v.number("jerk-low"), jerkHigh: v.number("jerk-high"),
-      directionCutOff: v.flag("direction-cutoff"), strokeEndSpeedRatio: v.number("stroke-end-ratio"))
+      directionCutOff: v.flag("direction-cutoff"), strokeEndSpeedRatio: v.number("stroke-end-ratio"),
+      stoppingHorizonFactor: v.number("stop-factor"))
     func oneEuro(_ prefix: String) -> OneEuroParameters? {
       let cutoff = v.number("\(prefix)-min-cutoff")
       guard cutoff > 0 else { return nil }

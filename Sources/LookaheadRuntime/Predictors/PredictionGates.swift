@@ -13,7 +13,11 @@
 ///   within the horizon (Chromium's `kDirectionCutOffEnabled` Kalman option, applied by
 ///   ``ComposedPredictor``) nor one that ends behind the newest sample along the latest movement;
 /// - stroke end: no prediction while the speed is falling below a fraction of the stroke's peak
-///   speed, the typical sign of a pen about to stop (spring-back at stroke ends).
+///   speed, the typical sign of a pen about to stop (spring-back at stroke ends);
+/// - stopping horizon: while the pen decelerates, predict no further ahead than a fraction of the
+///   time it would take to stop at the current deceleration (v / a). The "predicted trajectory
+///   length" control of recent stylus work in our terms: the ink should not run past where the
+///   pen will come to rest, the spring effect of Nancel et al., UIST 2016.
 ///
 /// The gates watch the last four samples the predictor saw; their estimates use divided
 /// differences, so irregular intervals are exact and repeated time stamps are skipped.
@@ -108,6 +112,12 @@ public struct PredictionGates: Sendable, Equatable {
     if p.jerkHigh > 0, let jerk {
       h *= 1 - rampUp(jerk, p.jerkLow, p.jerkHigh)
     }
+    if p.stoppingHorizonFactor > 0, let now = speed(0), let before = speed(1), now < before {
+      // Speeds are the mean speeds of the last two intervals, so their difference over the
+      // time between the intervals' midpoints is the deceleration (exact when it is constant).
+      let between = (times[0] - times[2]) / 2
+      if between > 0 { h = min(h, p.stoppingHorizonFactor * now * between / (before - now)) }
+    }
     if p.strokeEndSpeedRatio > 0, let now = speed(0), let before = speed(1), now < before,
       now < p.strokeEndSpeedRatio * peakSpeed
     {
@@ -144,11 +154,14 @@ public struct PredictionGateParameters: PredictorParameters {
   public var directionCutOff: Bool
   /// Cancel while speed falls and is below this fraction of the stroke's peak; 0 = off. 0…1.
   public var strokeEndSpeedRatio: Double
+  /// While decelerating, predict at most this fraction of the time to stop (v / a); 0 = off.
+  /// 0.5 lands a constant-velocity extrapolation where a constantly decelerating pen stops. 0…10.
+  public var stoppingHorizonFactor: Double
 
   public init(
     horizonCapSeconds: Double = 0, speedFloor: Double = 0, turnAngleLow: Double = 0,
     turnAngleHigh: Double = 0, jerkLow: Double = 0, jerkHigh: Double = 0,
-    directionCutOff: Bool = false, strokeEndSpeedRatio: Double = 0
+    directionCutOff: Bool = false, strokeEndSpeedRatio: Double = 0, stoppingHorizonFactor: Double = 0
   ) {
     self.horizonCapSeconds = horizonCapSeconds
     self.speedFloor = speedFloor
@@ -158,13 +171,33 @@ public struct PredictionGateParameters: PredictorParameters {
     self.jerkHigh = jerkHigh
     self.directionCutOff = directionCutOff
     self.strokeEndSpeedRatio = strokeEndSpeedRatio
+    self.stoppingHorizonFactor = stoppingHorizonFactor
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case horizonCapSeconds, speedFloor, turnAngleLow, turnAngleHigh, jerkLow, jerkHigh, directionCutOff
+    case strokeEndSpeedRatio, stoppingHorizonFactor
+  }
+
+  /// Model files written before ``stoppingHorizonFactor`` existed read with it off.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      horizonCapSeconds: try c.decode(Double.self, forKey: .horizonCapSeconds),
+      speedFloor: try c.decode(Double.self, forKey: .speedFloor),
+      turnAngleLow: try c.decode(Double.self, forKey: .turnAngleLow),
+      turnAngleHigh: try c.decode(Double.self, forKey: .turnAngleHigh),
+      jerkLow: try c.decode(Double.self, forKey: .jerkLow), jerkHigh: try c.decode(Double.self, forKey: .jerkHigh),
+      directionCutOff: try c.decode(Bool.self, forKey: .directionCutOff),
+      strokeEndSpeedRatio: try c.decode(Double.self, forKey: .strokeEndSpeedRatio),
+      stoppingHorizonFactor: try c.decodeIfPresent(Double.self, forKey: .stoppingHorizonFactor) ?? 0)
   }
 
   /// True when at least one gate is on (with all off, ``PredictionGates/effectiveHorizon(_:)``
   /// returns every horizon unchanged and ``PredictionGates/allows(x:y:)`` allows everything).
   public var isActive: Bool {
     horizonCapSeconds > 0 || speedFloor > 0 || turnAngleHigh > 0 || jerkHigh > 0 || directionCutOff
-      || strokeEndSpeedRatio > 0
+      || strokeEndSpeedRatio > 0 || stoppingHorizonFactor > 0
   }
 
   public func validate() throws(PredictorParameterError) {
@@ -175,6 +208,7 @@ public struct PredictionGateParameters: PredictorParameters {
     try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
     try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
     try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
+    try PredictorParameterError.check("gates.stoppingHorizonFactor", stoppingHorizonFactor, in: 0...10)
     try PredictorParameterError.checkRamp(
       low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
     try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
