@@ -87,20 +87,67 @@ public struct ComparisonTable: Sendable, Hashable {
     return Set(keyed.filter { $0.1 == best }.map(\.0))
   }
 
-  /// The table as aligned text; the best value of each column carries a trailing `*`.
-  public var text: String {
+  /// The table as aligned text; the best value of each column carries a trailing `*`. Columns
+  /// are laid out in blocks no wider than `width` characters (each block repeats the predictor
+  /// column), so the table reads in a terminal of that width; then the warnings and the key.
+  public func text(width: Int = 100) -> String {
     let best = columns.indices.map { bestRows(column: $0) }
-    var lines: [[String]] = [["predictor"] + columns.map { $0.name + " " }]
-    for (r, row) in rows.enumerated() {
-      lines.append([row.label] + row.values.enumerated().map { c, value in
-        (value.map(Self.format) ?? "—") + (best[c].contains(r) ? "*" : " ")
-      })
+    let labels = [["predictor"]] + rows.map { [$0.label] }
+    let cells: [[String]] = columns.indices.map { c in
+      [columns[c].name + " "] + rows.indices.map { r in
+        (rows[r].values[c].map(Self.format) ?? "—") + (best[c].contains(r) ? "*" : " ")
+      }
     }
-    let table = TextTable.render(lines, rightAligned: Set(1...max(1, columns.count)))
-    return declinedWarning.map { table + "\n" + $0 } ?? table
-      + "\n* best in column (" + columns.filter { $0.better != .none }.map {
-        "\($0.name): \($0.better.rawValue)"
-      }.joined(separator: ", ") + ")"
+    let labelWidth = labels.map { $0[0].count }.max() ?? 0
+    var blocks: [[Int]] = []
+    var used = labelWidth
+    for c in columns.indices {
+      let columnWidth = cells[c].map(\.count).max() ?? 0
+      if let last = blocks.indices.last, used + 2 + columnWidth <= width {
+        blocks[last].append(c)
+        used += 2 + columnWidth
+      } else {
+        blocks.append([c])
+        used = labelWidth + 2 + columnWidth
+      }
+    }
+    let rendered = (blocks.isEmpty ? [[]] : blocks).map { block in
+      let lines = labels.indices.map { line in labels[line] + block.map { cells[$0][line] } }
+      return TextTable.render(lines, rightAligned: Set(1...max(1, block.count)))
+    }
+    var parts = [rendered.joined(separator: "\n\n")]
+    if let declinedWarning { parts.append(declinedWarning) }
+    parts.append(Self.wrap(key, width: width))
+    return parts.joined(separator: "\n")
+  }
+
+  /// The table at the default width.
+  public var text: String { text() }
+
+  /// How `*` marks the best: lower is better unless the column says otherwise.
+  var key: String {
+    let marked = columns.filter { $0.better != .none }
+    let exceptions = marked.filter { $0.better != .lower }.map { column in
+      "\(column.name) (\(column.better == .higher ? "higher" : "closest to 0"))"
+    }
+    return "* best in column: lower is better" + (exceptions.isEmpty ? "" : " except " + exceptions.joined(separator: ", "))
+      + (marked.count < columns.count ? "; " + columns.filter { $0.better == .none }.map(\.name).joined(separator: ", ") + " unmarked" : "")
+  }
+
+  /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
+  static func wrap(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = "  " + word
+      } else {
+        line += (line.isEmpty ? "" : " ") + word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
   }
 
   /// Three significant digits (fixed notation for ordinary magnitudes).

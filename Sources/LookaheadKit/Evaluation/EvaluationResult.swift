@@ -62,7 +62,9 @@ public struct EvaluationResult: Sendable, Codable {
             + ProtocolTable.text(recorded, nativeUnit: dataset.coordinateUnit)
         }
       }
-      if !dataset.notes.isEmpty { section += "\n\n" + dataset.notes.map { "note: " + $0 }.joined(separator: "\n") }
+      if !dataset.notes.isEmpty {
+        section += "\n\n" + dataset.notes.map { ComparisonTable.wrap("note: " + $0, width: 100) }.joined(separator: "\n")
+      }
       parts.append(section)
     }
     return parts.joined(separator: "\n\n")
@@ -84,21 +86,22 @@ public struct EvaluationResult: Sendable, Codable {
   static func comparisonText(_ comparisons: [PairedComparison]) -> String {
     guard let first = comparisons.first else { return "" }
     var lines: [[String]] = [[
-      "paired vs \(first.baseline)", "column", "writers", "strokes", "mean diff", "95% CI", "strokes better", "verdict",
+      "paired vs \(first.baseline)", "writers", "strokes", "mean diff", "95% CI", "better on", "verdict",
     ]]
     for c in comparisons {
       lines.append([
-        c.candidate, c.column, (c.writers ?? 0) > 0 ? String(c.writers ?? 0) : "-", String(c.pairedStrokes),
+        c.candidate, (c.writers ?? 0) > 0 ? String(c.writers ?? 0) : "-", String(c.pairedStrokes),
         ComparisonTable.format(c.meanDifference),
         "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
         "\(c.candidateBetterStrokes)/\(c.pairedStrokes)",
         c.verdict.rawValue + (c.limitation.map { " (\($0))" } ?? ""),
       ])
     }
-    return TextTable.render(lines, rightAligned: [2, 3, 4, 6])
-      + "\n(candidate − baseline per stroke, mean over strokes; bootstrap over "
+    return TextTable.render(lines, rightAligned: [1, 2, 3, 5]) + "\n" + ComparisonTable.wrap(
+      "(" + first.column + ", candidate − baseline per stroke, mean over strokes; bootstrap over "
       + "\(first.resampled ?? "strokes"), \(first.resamples) resamples, seed \(first.seed); "
-      + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes)"
+      + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes)",
+      width: 100)
   }
 
   // MARK: - CSV

@@ -49,7 +49,8 @@ public struct PairedComparison: Sendable, Hashable, Codable {
   public var writers: Int?
   /// What was resampled: `writers, then their strokes` or `strokes`.
   public var resampled: String?
-  /// Why the verdict is inconclusive whatever the interval (too few writers or strokes), if so.
+  /// Why the verdict is inconclusive whatever the interval (`only 2 writers`, `only 4 strokes`:
+  /// below ``minimumWriters`` or ``minimumStrokes``), if so.
   public var limitation: String?
 
   /// Fewest writers, when writers are recorded, for a verdict other than inconclusive.
@@ -104,9 +105,9 @@ public struct PairedComparison: Sendable, Hashable, Codable {
     }
     var limitation: String?
     if writerCount > 0, writerCount < minimumWriters {
-      limitation = "\(writerCount) writer\(writerCount == 1 ? "" : "s") (fewer than \(minimumWriters))"
+      limitation = "only \(writerCount) writer\(writerCount == 1 ? "" : "s")"
     } else if differences.count < minimumStrokes {
-      limitation = "\(differences.count) strokes (fewer than \(minimumStrokes))"
+      limitation = "only \(differences.count) strokes"
     }
     if limitation != nil { verdict = .inconclusive }
     return PairedComparison(

@@ -31,4 +31,32 @@ struct ComparisonTableTests {
     #expect(table.text.contains(warning))
     #expect(ComparisonTable([("kalman", Self.card(error: 1.5, declined: 0.02))]).declinedWarning == nil)
   }
+
+  @Test("the side-by-side table is laid out in blocks that fit 100 columns, every metric once, each block naming the predictors")
+  func blocksFitTheWidth() throws {
+    let run = EvaluationRun(
+      subjects: try ["hold", "linear", "kalman", "turbotouch64"].map { try EvaluationSubject.resolve($0) },
+      datasets: [try EvaluationDataset.load("Inkable-ApplePencil")], profile: .pencil240ProMotion120, bootstrapResamples: 10)
+    let subjects = try #require(try run.run(commandLine: ["lookahead", "compare"], command: "compare").datasets.first?.subjects)
+    let table = ComparisonTable(subjects.map { ($0.label, $0.scorecard) })
+    #expect(table.columns.count == 11)
+    let text = table.text()
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.map(\.count).max() ?? 0) wide")
+    let headers = lines.filter { $0.hasPrefix("predictor ") }
+    for column in table.columns {
+      #expect(headers.filter { $0.split(separator: " ").contains(Substring(column.name)) }.count == 1, "\(column.name)")
+    }
+    #expect(headers.count >= 2)
+    #expect(lines.filter { $0.hasPrefix("kalman ") }.count == headers.count)
+    // The whole width on request: one block.
+    #expect(table.text(width: 1000).split(separator: "\n").filter { $0.hasPrefix("predictor ") }.count == 1)
+  }
+
+  @Test("the warning does not swallow the key")
+  func warningAndKey() {
+    let table = ComparisonTable([("broken", Self.card(error: 0.01, declined: 0.9)), ("kalman", Self.card(error: 1.5, declined: 0.02))])
+    #expect(table.text.contains("warning: broken declined"))
+    #expect(table.text.contains("* best in column: lower is better"))
+  }
 }

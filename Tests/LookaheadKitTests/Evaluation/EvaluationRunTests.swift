@@ -43,7 +43,7 @@ struct EvaluationRunTests {
     #expect(comparison.candidate == "linear" && comparison.baseline == "hold")
     // Two strokes cannot support a verdict, however large the difference.
     #expect(comparison.verdict == .inconclusive)
-    #expect(comparison.limitation == "2 strokes (fewer than 20)")
+    #expect(comparison.limitation == "only 2 strokes")
     #expect(comparison.upper < 0)
     #expect(comparison.pairedStrokes == 2)
     // The text marks the best error with a star on linear's row.

@@ -45,7 +45,7 @@ struct PairedComparisonTests {
       column: "error_mean_mm", resamples: 500, seed: 7))
     #expect(comparison.lower == -0.5 && comparison.upper == -0.5)
     #expect(comparison.verdict == .inconclusive)
-    #expect(comparison.limitation == "4 strokes (fewer than 20)")
+    #expect(comparison.limitation == "only 4 strokes")
   }
 
   /// Two writers of 20 strokes each, every stroke of the first 1 mm better and of the second
@@ -66,7 +66,7 @@ struct PairedComparisonTests {
       zip(candidate, baseline).map { $0 - $1 }, resamples: 10_000, confidence: 0.95, seed: 3)
     #expect(strokesOnly.upper - strokesOnly.lower < 0.7, "over strokes: [\(strokesOnly.lower), \(strokesOnly.upper)]")
     #expect(comparison.verdict == .inconclusive)
-    #expect(comparison.limitation == "2 writers (fewer than 5)")
+    #expect(comparison.limitation == "only 2 writers")
   }
 
   /// Five writers, each with its own spread, all better by 0.25–0.75 mm: better. The same data
@@ -90,7 +90,7 @@ struct PairedComparisonTests {
       baseline: ("b", Self.card(Array(baseline.prefix(24)), writers: Array(writers.prefix(24)))),
       column: "error_mean_mm", resamples: 2_000, seed: 1))
     #expect(four.upper < 0)
-    #expect(four.verdict == .inconclusive && four.limitation == "4 writers (fewer than 5)")
+    #expect(four.verdict == .inconclusive && four.limitation == "only 4 writers")
   }
 
   /// Differences −1 and +1: a resample's mean is −1, 0 or +1 with probabilities ¼, ½, ¼, so
