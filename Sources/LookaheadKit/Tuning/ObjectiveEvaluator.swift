@@ -90,7 +90,7 @@ public struct ObjectiveEvaluator: Sendable {
           "turbotouch_mean_error": components.mean, "turbotouch_max_error": components.maximum,
           "turbotouch_jitter": components.jitter,
         ])
-    case .latency(let overshootBound, let jitterBound, let wrongBound):
+    case .latency:
       let card = try scorecard(makePredictor)
       let metrics = Self.recorded(card)
       guard let saved = card.value("latency_saved_mean_ms") else {
@@ -98,11 +98,7 @@ public struct ObjectiveEvaluator: Sendable {
       }
       var excess = 0.0
       var broken: [String] = []
-      for (bound, column) in [
-        (overshootBound, "stroke_end_overshoot_p95_mm"), (jitterBound, "jitter_rms_mm"),
-        (wrongBound, "wrong_direction_fraction"),
-      ] {
-        guard let bound else { continue }
+      for (column, bound) in objective.bounds {
         // An undefined side effect (no stroke came to rest, say) cannot violate its bound.
         guard let value = card.value(column), value > bound else { continue }
         broken.append("\(column) \(formatNumber(value)) > \(formatNumber(bound))")

@@ -272,12 +272,9 @@ public enum TuneRun {
   /// For a search in which no trial was feasible: each bound of the objective that no trial met,
   /// with the closest any trial came (`stroke_end_overshoot_p95_mm ≤ 1: best 2.31 (2.31× the bound)`).
   static func unmetBounds(_ trials: [TuningJournal.Trial], objective: TuningObjective) -> String {
-    guard case .latency(let overshoot, let jitter, let wrongDirection) = objective else { return "no bound met" }
+    guard !objective.bounds.isEmpty else { return "no bound met" }
     var lines: [String] = []
-    for (bound, column) in [
-      (overshoot, "stroke_end_overshoot_p95_mm"), (jitter, "jitter_rms_mm"), (wrongDirection, "wrong_direction_fraction"),
-    ] {
-      guard let bound else { continue }
+    for (column, bound) in objective.bounds {
       guard let closest = trials.compactMap({ $0.metrics[column] }).min() else { continue }
       guard closest > bound else { continue }
       let over = bound > 0 ? String(format: "%.3g× the bound", closest / bound) : "above 0"

@@ -44,6 +44,16 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// Added to an infeasible `latency` trial (ms; far beyond any latency a prediction saves).
   public static let infeasiblePenalty = 1000.0
 
+  /// The side-effect bounds a `latency` objective sets, each with the scorecard column it bounds
+  /// (bounds given as `none` left out); empty for the other objectives. The evaluator checks them
+  /// and a tune with no feasible trial reports them, from this one list.
+  public var bounds: [(column: String, bound: Double)] {
+    guard case .latency(let overshoot, let jitter, let wrongDirection) = self else { return [] }
+    return [
+      ("stroke_end_overshoot_p95_mm", overshoot), ("jitter_rms_mm", jitter), ("wrong_direction_fraction", wrongDirection),
+    ].compactMap { column, bound in bound.map { (column, $0) } }
+  }
+
   /// Which horizons the objective scores, as ``ResultProvenance/horizonPolicy`` records it:
   /// `presentation-time` through the device replay, or `fixed:MS;…` per sample.
   public var horizonPolicy: String {
