@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "LookaheadRuntime", targets: ["LookaheadRuntime"]),
     .library(name: "LookaheadKit", targets: ["LookaheadKit"]),
     .executable(name: "lookahead", targets: ["lookahead"]),
+    /// The C interface (Sources/CLookahead/lookahead.h) as a shared and a static library.
+    .library(name: "LookaheadC", type: .dynamic, targets: ["LookaheadC"]),
+    .library(name: "LookaheadCStatic", type: .static, targets: ["LookaheadC"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,7 +52,14 @@ let package = Package(
       ]
     ),
 
+    /// The C interface to the runtime: `@_cdecl` wrappers declared by the pure-C header in
+    /// CLookahead (Docs/Runtime.md, "C and C++ apps").
+    .target(name: "LookaheadC", dependencies: ["LookaheadRuntime", "CLookahead"]),
+
     // MARK: - Implementation details
+
+    /// The C header `lookahead.h` (no Swift in it), as a module so LookaheadC implements its types.
+    .systemLibrary(name: "CLookahead"),
 
     /// OpenBLAS (CBLAS) and LAPACKE from Debian's libopenblas-dev and liblapacke-dev.
     /// Debian's OpenBLAS carries no LAPACKE symbols, so the module map links liblapacke too.
