@@ -16,6 +16,12 @@ struct ExportCommand: ParsableCommand {
       unit, device profile, datasets, split, writers, objective and seed are the run's own. With
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every
       dataset is recorded with its file checksums.
+
+      With --vectors DIR, the conformance vectors for the model go into DIR (made if missing):
+      the model file itself (lookahead.model) and one NAME.vectors file per input stream (a steady
+      stroke, gaps, repeated times, a reversal, a stop, time going backwards, non-finite input, an
+      app scale; each --vectors-trace replayed as `lookahead predict` does) with the runtime's
+      answers (Docs/ConformanceVectors.md). -o is then optional.
       """)
 
   @Option(help: "Predictor specification or config file.")
@@ -27,8 +33,16 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it).")
   var fromTrain: String?
 
-  @Option(name: [.short, .customLong("output")], help: "The model file to write.")
-  var output: String
+  @Option(name: [.short, .customLong("output")], help: "The model file to write (optional with --vectors).")
+  var output: String?
+
+  @Option(help: ArgumentHelp("Also write the model's conformance vectors into this folder (Docs/ConformanceVectors.md).", valueName: "dir"))
+  var vectors: String?
+
+  @Option(name: .customLong("vectors-trace"), help: ArgumentHelp(
+    "A dataset name or trace file to replay into the vectors as `lookahead predict` does (repeatable; default none).",
+    valueName: "trace"))
+  var vectorsTrace: [String] = []
 
   @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).")
   var profile: String?
@@ -63,6 +77,8 @@ struct ExportCommand: ParsableCommand {
     guard [predictor, fromTune, fromTrain].compactMap({ $0 }).count == 1 else {
       throw ValidationError("give exactly one of --predictor CONFIG, --from-tune JOURNAL|RESULT and --from-train RESULT")
     }
+    guard output != nil || vectors != nil else { throw ValidationError("give -o FILE, --vectors DIR or both") }
+    guard vectorsTrace.isEmpty || vectors != nil else { throw ValidationError("--vectors-trace needs --vectors DIR") }
   }
 
   var source: ModelExportJob.Source {
@@ -80,14 +96,14 @@ struct ExportCommand: ParsableCommand {
         seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
         dataDirectory: location.dataDirectoryURL)
       let file = try job.modelFile()
-      let url = URL(fileURLWithPath: output)
-      try ModelExporter.write(file, to: url, force: force)
+      if let output { try ModelExporter.write(file, to: URL(fileURLWithPath: output), force: force) }
+      if let vectors { try writeVectors(file, to: URL(fileURLWithPath: vectors)) }
       if json {
         let data = try file.fileData()
         print(String(decoding: data, as: UTF8.self), terminator: "")
       } else {
         let mm = file.coordinates.millimetresPerUnit.map { "\($0) mm" } ?? "size unknown"
-        print("wrote \(output)")
+        if let output { print("wrote \(output)") }
         print("  predictor  \(file.predictor.catalogName) (family \(file.predictor.configuration.family.name))")
         print("  unit       \(file.coordinates.unit) (\(mm))")
         print("  device     \(file.tunedFor.deviceProfileName), horizon \(file.tunedFor.horizonPolicy.kind.rawValue)")
@@ -99,5 +115,22 @@ struct ExportCommand: ParsableCommand {
       FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
       throw ExitCode(1)
     }
+  }
+
+  /// The conformance vectors: the replay is `lookahead predict`'s default (the model's device
+  /// profile, seed 0), so a replayed trace's answers are that command's CSV columns.
+  private func writeVectors(_ file: ModelFile, to folder: URL) throws {
+    let device = try ModelExporter.deviceProfile(of: file) ?? .pencil240ProMotion120
+    let traces = try vectorsTrace.map { reference in
+      let name = String(
+        URL(fileURLWithPath: reference).deletingPathExtension().lastPathComponent
+          .map { $0.isLetter || $0.isNumber ? $0 : "-" })
+      return ConformanceVectors.ReplayedTrace(
+        name: name, trace: try DatasetRegistry.load(reference, dataDirectory: location.dataDirectoryURL))
+    }
+    let written = try ConformanceVectors.write(
+      file, traces: traces, replay: try Replay(profile: device, seed: 0), to: folder, force: force)
+    let summary = "wrote \(written.count) files into \(folder.path): \(written.map(\.lastPathComponent).joined(separator: ", "))"
+    if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
   }
 }

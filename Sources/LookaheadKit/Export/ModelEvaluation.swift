@@ -70,16 +70,22 @@ public enum ModelEvaluation {
 
   /// Every frame of every contact stroke of `trace` replayed through `replay`, with the
   /// runtime's prediction for the frame's target presentation time, in stroke and frame order.
+  /// `observed` sees each stroke's start (nil) and every sample the predictor is fed, in order
+  /// (the conformance vectors record the stream an embedding must replay).
   public static func predictions(
-    _ model: LookaheadModel, on trace: Trace, replay: Replay, row: (Row) throws -> Void
+    _ model: LookaheadModel, on trace: Trace, replay: Replay,
+    observed: (PointerSample?) throws -> Void = { _ in }, row: (Row) throws -> Void
   ) throws {
     let scale = try scale(for: model, trace: trace.metadata)
     for strokeIndex in trace.strokes.indices where !trace.strokes[strokeIndex].isHover {
       var predictor = model.makePredictor(scale: scale)
+      try observed(nil)
       var frames = try replay.frames(of: trace.strokes[strokeIndex], strokeIndex: strokeIndex)
       while let frame = frames.next() {
         for index in frame.deliveredSamples {
-          predictor.observe(frames.pointerSample(index, knownAt: frame.callbackTime))
+          let sample = frames.pointerSample(index, knownAt: frame.callbackTime)
+          try observed(sample)
+          predictor.observe(sample)
         }
         try row(
           Row(
