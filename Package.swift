@@ -82,6 +82,10 @@ let package = Package(
       name: "LookaheadKitTests",
       dependencies: ["LookaheadKit", "LookaheadRuntime", "_LookaheadTestSupport"]
     ),
+    .testTarget(
+      name: "LookaheadCTests",
+      dependencies: ["LookaheadC", "CLookahead", "LookaheadKit", "LookaheadRuntime", "_LookaheadTestSupport"]
+    ),
     /// End-to-end tests that run the built `lookahead` binary and parse its output.
     .testTarget(name: "LookaheadCLITests", dependencies: ["lookahead", "LookaheadKit", "_LookaheadTestSupport"]),
   ]

@@ -57,12 +57,12 @@ public func lookaheadStatusName(_ status: lookahead_status) -> UnsafePointer<CCh
 /// character boundary when it does not fit. A null buffer or a capacity of 0 writes nothing.
 func writeMessage(_ text: String, to buffer: UnsafeMutablePointer<CChar>?, capacity: Int) {
   guard let buffer, capacity > 0 else { return }
-  var bytes = Array(text.utf8.prefix(capacity - 1))
-  // Drop a trailing partial character: continuation bytes (10xxxxxx) and the lead byte before them.
-  if bytes.count < text.utf8.count {
-    while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-    if let last = bytes.last, last & 0x80 != 0 { bytes.removeLast() }
+  var length = 0  // whole scalars that fit beside the NUL
+  for scalar in text.unicodeScalars {
+    let width = UTF8.width(scalar)
+    guard length + width <= capacity - 1 else { break }
+    length += width
   }
-  for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-  buffer[bytes.count] = 0
+  for (index, byte) in text.utf8.prefix(length).enumerated() { buffer[index] = CChar(bitPattern: byte) }
+  buffer[length] = 0
 }
