@@ -51,7 +51,7 @@ public enum ConformanceVectorText {
   }
 
   /// A number, exactly: shortest round-trip decimal.
-  static func number(_ value: Double) -> String { "\(value)" }
+  public static func number(_ value: Double) -> String { "\(value)" }
 
   static func optional(_ value: Double?) -> String { value.map(number) ?? "-" }
 
