@@ -2,6 +2,7 @@ import Foundation
 import LookaheadKit
 import LookaheadRuntime
 import Testing
+import _LookaheadTestSupport
 
 /// `lookahead export --vectors DIR` run as a user would.
 @Suite("lookahead export --vectors, end to end")
@@ -44,5 +45,45 @@ struct ExportVectorsCommandTests {
     let traceAlone = try DatasetsCommandTests.run(
       ["export", "--predictor", "hold", "-o", "/tmp/x.model", "--vectors-trace", "Inkable-ApplePencil"])
     #expect(traceAlone.status != 0 && traceAlone.stderr.contains("--vectors-trace needs --vectors"))
+  }
+
+  /// The C example (`Examples/c`, what `scripts/test-embedding` runs for nine models), built with
+  /// the system `cc` against the C interface's shared library beside the `lookahead` binary.
+  @Test("the C example, built with cc, agrees with the vectors and with lookahead predict to the bit")
+  func cExample() throws {
+    let bin = try DatasetsCommandTests.executable().deletingLastPathComponent()
+    let library = ["libLookaheadC.so", "libLookaheadC.dylib"].map { bin.appendingPathComponent($0) }
+    try #require(
+      library.contains { FileManager.default.fileExists(atPath: $0.path) },
+      "the C interface's shared library is not built (swift build --product LookaheadC); looked for \(library.map(\.path))")
+    let work = DatasetsCommandTests.temporaryURL("c-example")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    let vectors = work.appendingPathComponent("vectors"), csv = work.appendingPathComponent("predict.csv")
+    let export = try DatasetsCommandTests.run([
+      "export", "--predictor", "kalman-androidx", "--dataset", "Inkable-ApplePencil", "--vectors", vectors.path,
+      "--vectors-trace", "Inkable-ApplePencil",
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    let predict = try DatasetsCommandTests.run([
+      "predict", "--model", vectors.appendingPathComponent("lookahead.model").path, "Inkable-ApplePencil", "-o", csv.path,
+    ])
+    #expect(predict.status == 0, "\(predict.stderr)")
+
+    let root = SharedDatasets.repositoryRoot
+    let program = work.appendingPathComponent("example-c")
+    let compile = try DatasetsCommandTests.run(
+      [
+        "cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror",
+        "-I", root.appendingPathComponent("Sources/CLookahead").path,
+        root.appendingPathComponent("Examples/c/lookahead_example.c").path,
+        "-L", bin.path, "-lLookaheadC", "-Wl,-rpath,\(bin.path)", "-lm", "-o", program.path,
+      ], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    try #require(compile.status == 0, "cc failed (the system C compiler is needed): \(compile.stderr)")
+    let run = try DatasetsCommandTests.run([vectors.path, csv.path], executable: program)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("steady.vectors") && run.stdout.contains("non-finite.vectors"))
+    #expect(run.stdout.contains("lookahead predict CSV: 289 of 289 rows equal to the bit"))
+    #expect(run.stdout.hasSuffix("C example: all equal\n"))
   }
 }
