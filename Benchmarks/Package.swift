@@ -22,18 +22,20 @@ let package = Package(
     benchmarkTarget("MetricsBenchmarks"),
     benchmarkTarget("EvaluationBenchmarks"),
     benchmarkTarget("RuntimeBenchmarks"),
+    benchmarkTarget("CInterfaceBenchmarks", also: [.product(name: "LookaheadC", package: "Lookahead")]),
   ]
 )
 
-/// A package-benchmark executable target over the workbench and the runtime.
-func benchmarkTarget(_ name: String) -> Target {
+/// A package-benchmark executable target over the workbench and the runtime (`also`: more
+/// products it measures).
+func benchmarkTarget(_ name: String, also: [Target.Dependency] = []) -> Target {
   .executableTarget(
     name: name,
     dependencies: [
       .product(name: "Benchmark", package: "benchmark"),
       .product(name: "LookaheadKit", package: "Lookahead"),
       .product(name: "LookaheadRuntime", package: "Lookahead"),
-    ],
+    ] + also,
     path: "Benchmarks/\(name)",
     plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
   )

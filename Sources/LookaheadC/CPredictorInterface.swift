@@ -3,7 +3,8 @@ import LookaheadRuntime
 
 // The per-pointer calls of `lookahead.h`: thin wrappers over ``PointerPredictor`` that turn
 // null pointers and unusable input into status codes before the runtime sees them, and allocate
-// nothing after `lookahead_predictor_create`.
+// nothing after `lookahead_predictor_create`. Each reaches the predictor through
+// ``CPredictorState/access(_:_:)`` (in place, never a copy).
 
 /// `lookahead_predictor_create`: a predictor for one pointer at the app's scale.
 @_cdecl("lookahead_predictor_create")
@@ -43,7 +44,7 @@ public func lookaheadPredictorFree(_ predictor: OpaquePointer?) {
 @_cdecl("lookahead_predictor_reset")
 public func lookaheadPredictorReset(_ predictor: OpaquePointer?) -> lookahead_status {
   guard let predictor else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
-  UnsafeMutablePointer<CPredictorState>(predictor).pointee.predictor.reset()
+  CPredictorState.access(predictor) { $0.predictor.reset() }
   return LOOKAHEAD_OK
 }
 
@@ -55,18 +56,19 @@ public func lookaheadPredictorObserve(
   _ pressure: Double, _ altitude: Double, _ azimuth: Double
 ) -> lookahead_status {
   guard let predictor else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
-  let state = UnsafeMutablePointer<CPredictorState>(predictor)
   guard time.isFinite, x.isFinite, y.isFinite else { return LOOKAHEAD_ERROR_SAMPLE_NOT_FINITE }
-  if let newest = state.pointee.predictor.newestSampleTime, time < newest { return LOOKAHEAD_ERROR_TIME_BACKWARDS }
-  let scale = state.pointee.predictor.scale
-  if !scale.isIdentity, !(x * scale.appToModel).isFinite || !(y * scale.appToModel).isFinite {
-    return LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
+  return CPredictorState.access(predictor) { state in
+    if let newest = state.predictor.newestSampleTime, time < newest { return LOOKAHEAD_ERROR_TIME_BACKWARDS }
+    let scale = state.predictor.scale
+    if !scale.isIdentity, !(x * scale.appToModel).isFinite || !(y * scale.appToModel).isFinite {
+      return LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
+    }
+    state.predictor.observe(
+      PointerSample(
+        time: time, x: x, y: y, pressure: pressure.isNaN ? nil : pressure,
+        altitude: altitude.isNaN ? nil : altitude, azimuth: azimuth.isNaN ? nil : azimuth))
+    return LOOKAHEAD_OK
   }
-  state.pointee.predictor.observe(
-    PointerSample(
-      time: time, x: x, y: y, pressure: pressure.isNaN ? nil : pressure,
-      altitude: altitude.isNaN ? nil : altitude, azimuth: azimuth.isNaN ? nil : azimuth))
-  return LOOKAHEAD_OK
 }
 
 /// `lookahead_predictor_predict`: the point for a frame's presentation time.
@@ -76,12 +78,13 @@ public func lookaheadPredictorPredict(
 ) -> lookahead_status {
   guard let predictor, let outPoint else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
   guard presentationTime.isFinite else { return LOOKAHEAD_ERROR_TIME_NOT_FINITE }
-  let state = UnsafeMutablePointer<CPredictorState>(predictor)
-  guard let point = state.pointee.predictor.predict(forPresentationTime: presentationTime) else {
-    return LOOKAHEAD_NO_PREDICTION
+  return CPredictorState.access(predictor) { state in
+    guard let point = state.predictor.predict(forPresentationTime: presentationTime) else {
+      return LOOKAHEAD_NO_PREDICTION
+    }
+    outPoint.pointee = lookahead_point(point)
+    return LOOKAHEAD_OK
   }
-  outPoint.pointee = lookahead_point(point)
-  return LOOKAHEAD_OK
 }
 
 /// `lookahead_predictor_predict_path`: the path to a frame's presentation time, through the
@@ -96,14 +99,15 @@ public func lookaheadPredictorPredictPath(
   outCount.pointee = 0
   guard presentationTime.isFinite else { return LOOKAHEAD_ERROR_TIME_NOT_FINITE }
   guard let points, capacity > 0 else { return LOOKAHEAD_NO_PREDICTION }
-  let state = UnsafeMutablePointer<CPredictorState>(predictor)
-  let scratch = UnsafeMutableBufferPointer(
-    rebasing: state.pointee.pathScratch[0..<min(capacity, CPredictorState.maxPathPoints)])
-  let count = state.pointee.predictor.predictPath(
-    toPresentationTime: presentationTime,
-    sampleIntervalSeconds: sampleInterval == LOOKAHEAD_MODEL_SAMPLE_INTERVAL ? nil : sampleInterval,
-    into: scratch)
-  for index in 0..<count { points[index] = lookahead_point(scratch[index]) }
-  outCount.pointee = count
-  return count > 0 ? LOOKAHEAD_OK : LOOKAHEAD_NO_PREDICTION
+  return CPredictorState.access(predictor) { state in
+    let scratch = UnsafeMutableBufferPointer(
+      rebasing: state.pathScratch[0..<min(capacity, CPredictorState.maxPathPoints)])
+    let count = state.predictor.predictPath(
+      toPresentationTime: presentationTime,
+      sampleIntervalSeconds: sampleInterval == LOOKAHEAD_MODEL_SAMPLE_INTERVAL ? nil : sampleInterval,
+      into: scratch)
+    for index in 0..<count { points[index] = lookahead_point(scratch[index]) }
+    outCount.pointee = count
+    return count > 0 ? LOOKAHEAD_OK : LOOKAHEAD_NO_PREDICTION
+  }
 }

@@ -23,6 +23,16 @@ struct CPredictorState {
     return OpaquePointer(state)
   }
 
+  /// Runs `body` on the handle's state in place. Through `inout` the compiler may call even a
+  /// non-mutating method (`predict`) on the stored predictor directly; read straight through an
+  /// `UnsafeMutablePointer` it copies the predictor first (retaining and releasing its
+  /// existential box), which made the C path 260 instructions a sample dearer than the Swift
+  /// path (callgrind, `Docs/Runtime.md`, Cost).
+  @inline(__always)
+  static func access<Result>(_ handle: OpaquePointer, _ body: (inout CPredictorState) -> Result) -> Result {
+    body(&UnsafeMutablePointer<CPredictorState>(handle).pointee)
+  }
+
   static func free(_ handle: OpaquePointer) {
     let state = UnsafeMutablePointer<CPredictorState>(handle)
     state.pointee.pathScratch.deallocate()
