@@ -53,7 +53,7 @@ let package = Package(
     ),
 
     /// The C interface to the runtime: `@_cdecl` wrappers declared by the pure-C header in
-    /// CLookahead (Docs/Runtime.md, "C and C++ apps").
+    /// CLookahead (Docs/Runtime.md, "A C or C++ app").
     .target(name: "LookaheadC", dependencies: ["LookaheadRuntime", "CLookahead"]),
 
     // MARK: - Implementation details

@@ -1,9 +1,10 @@
 /*
- * lookahead.h: the C interface to the Lookahead runtime (Docs/Runtime.md, "C and C++ apps").
+ * lookahead.h: the C interface to the Lookahead runtime (Docs/Runtime.md, "A C or C++ app").
  *
  * Plain C99, no Swift: include it from C, C++ or any language with a C foreign-function interface,
- * and link liblookahead (shared: liblookahead.so / .dylib; static: liblookahead-static.a plus the
- * Swift runtime libraries). The functions are the Swift runtime's own (`LookaheadModel`,
+ * and link the shared library libLookaheadC (.so / .dylib; `swift build --product LookaheadC`) or
+ * the static libLookaheadCStatic.a (`--product LookaheadCStatic`, plus the Swift runtime
+ * libraries and swiftrt.o). The functions are the Swift runtime's own (`LookaheadModel`,
  * `PointerPredictor`) behind `@_cdecl` wrappers (Sources/LookaheadC), so a model predicts through
  * this interface bit for bit as it does in a Swift app and in `lookahead predict`.
  *
