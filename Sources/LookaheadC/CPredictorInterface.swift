@@ -48,26 +48,30 @@ public func lookaheadPredictorReset(_ predictor: OpaquePointer?) -> lookahead_st
   return LOOKAHEAD_OK
 }
 
-/// `lookahead_predictor_observe`: the next sample. The runtime ignores the same samples
-/// (``PointerPredictor/observe(_:)``); the checks here only say why, in the same order.
+/// `lookahead_predictor_observe`: the next sample. The runtime decides whether to take it
+/// (``PointerPredictor/observe(_:)``); only when it did not move its newest time to the sample's
+/// (ignored, or a repeat of the newest time) do the checks here run, to say why, in the
+/// runtime's order. Deciding once keeps the C path close to the Swift path's cost.
 @_cdecl("lookahead_predictor_observe")
 public func lookaheadPredictorObserve(
   _ predictor: OpaquePointer?, _ time: Double, _ x: Double, _ y: Double,
   _ pressure: Double, _ altitude: Double, _ azimuth: Double
 ) -> lookahead_status {
   guard let predictor else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
-  guard time.isFinite, x.isFinite, y.isFinite else { return LOOKAHEAD_ERROR_SAMPLE_NOT_FINITE }
   return CPredictorState.access(predictor) { state in
-    if let newest = state.predictor.newestSampleTime, time < newest { return LOOKAHEAD_ERROR_TIME_BACKWARDS }
-    let scale = state.predictor.scale
-    if !scale.isIdentity, !(x * scale.appToModel).isFinite || !(y * scale.appToModel).isFinite {
-      return LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
-    }
+    let previous = state.predictor.newestSampleTime
     state.predictor.observe(
       PointerSample(
         time: time, x: x, y: y, pressure: pressure.isNaN ? nil : pressure,
         altitude: altitude.isNaN ? nil : altitude, azimuth: azimuth.isNaN ? nil : azimuth))
-    return LOOKAHEAD_OK
+    if state.predictor.newestSampleTime == time, previous != time { return LOOKAHEAD_OK }
+    guard time.isFinite, x.isFinite, y.isFinite else { return LOOKAHEAD_ERROR_SAMPLE_NOT_FINITE }
+    if let previous, time < previous { return LOOKAHEAD_ERROR_TIME_BACKWARDS }
+    let scale = state.predictor.scale
+    if !scale.isIdentity, !(x * scale.appToModel).isFinite || !(y * scale.appToModel).isFinite {
+      return LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
+    }
+    return LOOKAHEAD_OK  // a repeat of the newest time, taken
   }
 }
 

@@ -27,7 +27,7 @@ struct CPredictorState {
   /// non-mutating method (`predict`) on the stored predictor directly; read straight through an
   /// `UnsafeMutablePointer` it copies the predictor first (retaining and releasing its
   /// existential box), which made the C path 260 instructions a sample dearer than the Swift
-  /// path (callgrind, `Docs/Runtime.md`, Cost).
+  /// path instead of 113 (callgrind, `Docs/Runtime.md`, Cost).
   @inline(__always)
   static func access<Result>(_ handle: OpaquePointer, _ body: (inout CPredictorState) -> Result) -> Result {
     body(&UnsafeMutablePointer<CPredictorState>(handle).pointee)
