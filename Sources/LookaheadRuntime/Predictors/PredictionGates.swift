@@ -201,16 +201,42 @@ public struct PredictionGateParameters: PredictorParameters {
   }
 
   public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("gates.horizonCapSeconds", horizonCapSeconds, in: 0...1)
-    try PredictorParameterError.check("gates.speedFloor", speedFloor, in: 0...1e9)
-    try PredictorParameterError.check("gates.turnAngleLow", turnAngleLow, in: 0...Double.pi)
-    try PredictorParameterError.check("gates.turnAngleHigh", turnAngleHigh, in: 0...Double.pi)
-    try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
-    try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
-    try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
-    try PredictorParameterError.check("gates.stoppingHorizonFactor", stoppingHorizonFactor, in: 0...10)
+    try validateFields()
     try PredictorParameterError.checkRamp(
       low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
     try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
   }
+}
+
+extension PredictionGateParameters: ParameterFieldTable {
+  package static let fieldPrefix = "gates."
+  package static let fields: [ParameterField<PredictionGateParameters>] = [
+    .real(
+      "horizonCapSeconds", \.horizonCapSeconds, key: "horizon-cap", unit: "s", range: 0...1,
+      "never predict further ahead than this (0 = no cap; Chromium caps at 0.025)"),
+    .real(
+      "speedFloor", \.speedFloor, key: "speed-floor", unit: "units/s", range: 0...1e9,
+      "no prediction below this speed (0 = off)"),
+    .real(
+      "turnAngleLow", \.turnAngleLow, key: "turn-low", unit: "rad", range: 0...Double.pi,
+      "turn angle where the horizon starts to shrink"),
+    .real(
+      "turnAngleHigh", \.turnAngleHigh, key: "turn-high", unit: "rad", range: 0...Double.pi,
+      "turn angle where the horizon reaches 0 (0 = off)"),
+    .real(
+      "jerkLow", \.jerkLow, key: "jerk-low", unit: "units/s³", range: 0...1e15,
+      "jerk where the horizon starts to shrink"),
+    .real(
+      "jerkHigh", \.jerkHigh, key: "jerk-high", unit: "units/s³", range: 0...1e15,
+      "jerk where the horizon reaches 0 (0 = off)"),
+    .flag(
+      "directionCutOff", \.directionCutOff, key: "direction-cutoff",
+      "no prediction pointing back against the latest movement (Chromium's direction cut-off)"),
+    .real(
+      "strokeEndSpeedRatio", \.strokeEndSpeedRatio, key: "stroke-end-ratio", unit: "", range: 0...1,
+      "no prediction while speed falls below this fraction of the stroke's peak (0 = off)"),
+    .real(
+      "stoppingHorizonFactor", \.stoppingHorizonFactor, key: "stop-factor", unit: "", range: 0...10,
+      "while decelerating, predict at most this fraction of the time to stop, v/a (0 = off; 0.5 lands linear where the pen stops)"),
+  ]
 }
