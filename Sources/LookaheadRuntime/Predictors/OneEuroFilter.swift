@@ -6,25 +6,25 @@
 /// (jitter), fast ones follow with little lag. The smoothing factor for a cutoff f over an
 /// interval dt is `1 / (1 + 1/(2π f dt))`. A sample at the same or an earlier time than the
 /// previous one leaves the output unchanged (there is no interval to filter over).
-public struct OneEuroFilter: SampleFilter, Equatable {
-  public let parameters: OneEuroParameters
+package struct OneEuroFilter: SampleFilter, Equatable {
+  package let parameters: OneEuroParameters
   private var value = SIMD2<Double>.zero
   private var derivative = SIMD2<Double>.zero
   private var lastTime = 0.0
   private var started = false
 
-  public init(parameters: OneEuroParameters = OneEuroParameters()) {
+  package init(parameters: OneEuroParameters = OneEuroParameters()) {
     self.parameters = parameters
   }
 
-  public mutating func reset() {
+  package mutating func reset() {
     value = .zero
     derivative = .zero
     lastTime = 0
     started = false
   }
 
-  public mutating func filter(_ input: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
+  package mutating func filter(_ input: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
     guard started else {
       started = true
       value = input

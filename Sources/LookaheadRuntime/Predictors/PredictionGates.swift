@@ -21,24 +21,24 @@
 ///
 /// The gates watch the last four samples the predictor saw; their estimates use divided
 /// differences, so irregular intervals are exact and repeated time stamps are skipped.
-public struct PredictionGates: Sendable, Equatable {
-  public let parameters: PredictionGateParameters
+package struct PredictionGates: Sendable, Equatable {
+  package let parameters: PredictionGateParameters
   private var times = SIMD4<Double>.zero  // newest first
   private var xs = SIMD4<Double>.zero
   private var ys = SIMD4<Double>.zero
   private var count = 0
   private var peakSpeed = 0.0
 
-  public init(parameters: PredictionGateParameters) {
+  package init(parameters: PredictionGateParameters) {
     self.parameters = parameters
   }
 
-  public mutating func reset() {
+  package mutating func reset() {
     count = 0
     peakSpeed = 0
   }
 
-  public mutating func observe(time: Double, x: Double, y: Double) {
+  package mutating func observe(time: Double, x: Double, y: Double) {
     if count > 0, time <= times[0] {
       xs[0] = x
       ys[0] = y
@@ -99,7 +99,7 @@ public struct PredictionGates: Sendable, Equatable {
   }
 
   /// The horizon to predict for instead of `horizon` seconds, or nil to cancel.
-  public func effectiveHorizon(_ horizon: Double) -> Double? {
+  package func effectiveHorizon(_ horizon: Double) -> Double? {
     let p = parameters
     var h = horizon
     if p.horizonCapSeconds > 0 { h = min(h, p.horizonCapSeconds) }
@@ -128,7 +128,7 @@ public struct PredictionGates: Sendable, Equatable {
 
   /// False when the direction cut-off is on and `(x, y)` lies behind the newest sample with
   /// respect to the latest movement.
-  public func allows(x: Double, y: Double) -> Bool {
+  package func allows(x: Double, y: Double) -> Bool {
     guard parameters.directionCutOff, count >= 2 else { return true }
     let mx = xs[0] - xs[1]
     let my = ys[0] - ys[1]
