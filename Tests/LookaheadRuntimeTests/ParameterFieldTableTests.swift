@@ -7,13 +7,11 @@ import Testing
 /// generated from the tables, so a new field is covered the moment it is declared.
 @Suite("Parameter field tables")
 struct ParameterFieldTableTests {
-  /// One valid instance of every struct with a table; the stages carry both filters so their
-  /// relocated field names are reachable.
-  static let instances: [any ParameterFieldTable] = [
-    HoldParameters(), LinearParameters(), PolynomialParameters(), KalmanParameters.chromium,
-    KalmanParameters.androidx, DoubleExponentialParameters(), AlphaBetaGammaParameters(),
-    OneEuroParameters(), PredictionGateParameters(), PredictorStages(),
-  ]
+  /// One valid instance of every struct with a table: each family's, from the fixtures that
+  /// cover every family (a new family is tested here once it has a fixture), and the stages'.
+  static let instances: [any ParameterFieldTable] =
+    ModelFixtures.configurations.compactMap(\.family.fieldTableParameters)
+    + [OneEuroParameters(), PredictionGateParameters(), PredictorStages()]
 
   /// Stored properties that are parameter structs with tables of their own.
   static let nestedProperties: [String: Set<String>] = [

@@ -54,26 +54,23 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let name = try container.decode(String.self, forKey: .family)
-    switch name {
-    case "hold": family = .hold(try container.decode(HoldParameters.self, forKey: .parameters))
-    case "linear": family = .linear(try container.decode(LinearParameters.self, forKey: .parameters))
-    case "polynomial":
-      family = .polynomial(try container.decode(PolynomialParameters.self, forKey: .parameters))
-    case "kalman": family = .kalman(try container.decode(KalmanParameters.self, forKey: .parameters))
-    case "doubleExponential":
-      family = .doubleExponential(
-        try container.decode(DoubleExponentialParameters.self, forKey: .parameters))
-    case "alphaBetaGamma":
-      family = .alphaBetaGamma(
-        try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
-    case "learnedLinear":
-      family = .learnedLinear(
-        try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
-    default:
+    guard let kind = PredictorFamily.Kind(rawValue: name) else {
       throw DecodingError.dataCorruptedError(
         forKey: .family, in: container,
         debugDescription: "unknown predictor family \"\(name)\"; expected one of "
           + PredictorFamily.names.joined(separator: ", "))
+    }
+    switch kind {
+    case .hold: family = .hold(try container.decode(HoldParameters.self, forKey: .parameters))
+    case .linear: family = .linear(try container.decode(LinearParameters.self, forKey: .parameters))
+    case .polynomial: family = .polynomial(try container.decode(PolynomialParameters.self, forKey: .parameters))
+    case .kalman: family = .kalman(try container.decode(KalmanParameters.self, forKey: .parameters))
+    case .doubleExponential:
+      family = .doubleExponential(try container.decode(DoubleExponentialParameters.self, forKey: .parameters))
+    case .alphaBetaGamma:
+      family = .alphaBetaGamma(try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
+    case .learnedLinear:
+      family = .learnedLinear(try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
     }
     stages = try container.decodeIfPresent(PredictorStages.self, forKey: .stages) ?? PredictorStages()
   }
@@ -106,21 +103,42 @@ public enum PredictorFamily: Equatable, Sendable {
   case learnedLinear(LearnedLinearPredictor.Parameters)
 
   /// The `family` string of the JSON shape.
-  public var name: String {
+  public var name: String { kind.rawValue }
+
+  /// Every family's `family` string.
+  public static let names = Kind.allCases.map(\.rawValue)
+
+  /// The families without their parameters: the JSON names, listed once. Every switch over it
+  /// (and over ``PredictorFamily``) is exhaustive, so a new family cannot be half added.
+  package enum Kind: String, CaseIterable, Sendable {
+    case hold, linear, polynomial, kalman, doubleExponential, alphaBetaGamma, learnedLinear
+  }
+
+  package var kind: Kind {
     switch self {
-    case .hold: "hold"
-    case .linear: "linear"
-    case .polynomial: "polynomial"
-    case .kalman: "kalman"
-    case .doubleExponential: "doubleExponential"
-    case .alphaBetaGamma: "alphaBetaGamma"
-    case .learnedLinear: "learnedLinear"
+    case .hold: .hold
+    case .linear: .linear
+    case .polynomial: .polynomial
+    case .kalman: .kalman
+    case .doubleExponential: .doubleExponential
+    case .alphaBetaGamma: .alphaBetaGamma
+    case .learnedLinear: .learnedLinear
     }
   }
 
-  public static let names = [
-    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma", "learnedLinear",
-  ]
+  /// The family's parameters when they declare a field table (``ParameterFieldTable``); nil for
+  /// the learned model, whose weights are data.
+  package var fieldTableParameters: (any ParameterFieldTable)? {
+    switch self {
+    case .hold(let p): p
+    case .linear(let p): p
+    case .polynomial(let p): p
+    case .kalman(let p): p
+    case .doubleExponential(let p): p
+    case .alphaBetaGamma(let p): p
+    case .learnedLinear: nil
+    }
+  }
 
   public func validate() throws(PredictorParameterError) {
     switch self {

@@ -34,6 +34,16 @@ struct PredictorParameterDocsTests {
     #expect(throws: Never.self) { try KalmanParameters(processNoise: 1e6).validate() }
   }
 
+  @Test("every family with parameters has a generated table, and the page lists every family name")
+  func everyFamilyDocumented() throws {
+    // hold has no parameters; learnedLinear's are trained weights, documented by hand.
+    let tabled = Set(PredictorFamily.names).subtracting(["hold", "learnedLinear"]).union(["stages"])
+    #expect(Set(PredictorParameterDocs.tables.map(\.name)) == tabled)
+    let page = try String(contentsOf: Self.page, encoding: .utf8)
+    let familyLine = try #require(page.split(separator: "\n").first { $0.hasPrefix("- `family`:") })
+    for name in PredictorFamily.names { #expect(familyLine.contains("`\(name)`"), "\(name) missing from the family list") }
+  }
+
   @Test("a missing marker is named")
   func missingMarker() {
     #expect(throws: PredictorParameterDocs.Missing.self) { try PredictorParameterDocs.regenerate("# Predictors\n") }
