@@ -10,12 +10,15 @@ struct ParameterFieldTableTests {
   /// One valid instance of every struct with a table: each family's, from the fixtures that
   /// cover every family (a new family is tested here once it has a fixture), and the stages'.
   static let instances: [any ParameterFieldTable] =
-    ModelFixtures.configurations.compactMap(\.family.fieldTableParameters)
+    ModelFixtures.configurations.map(\.family.fieldTableParameters)
     + [OneEuroParameters(), PredictionGateParameters(), PredictorStages()]
 
-  /// Stored properties that are parameter structs with tables of their own.
+  /// Stored properties outside the table, each checked by a rule of its own: parameter structs
+  /// with tables of their own (the stages'), and the learned model's trained weights and its gap,
+  /// which is set from the stages' gap limit.
   static let nestedProperties: [String: Set<String>] = [
-    "PredictorStages": ["prefilter", "postfilter", "gates"]
+    "PredictorStages": ["prefilter", "postfilter", "gates"],
+    "Parameters": ["weights", "maximumGapSeconds"],
   ]
 
   @Test("the table lists exactly the struct's stored properties", arguments: instances.indices)

@@ -18,6 +18,7 @@ package enum PredictorParameterDocs {
       ("kalman", table(presets: [("chromium", KalmanParameters.chromium), ("androidx", KalmanParameters.androidx)])),
       ("doubleExponential", table(presets: [("", DoubleExponentialParameters())])),
       ("alphaBetaGamma", table(presets: [("", AlphaBetaGammaParameters())])),
+      ("learnedLinear", table(presets: [("", LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 4))])),
       ("stages", stagesTable()),
     ]
   }

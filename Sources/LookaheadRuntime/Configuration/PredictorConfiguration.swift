@@ -126,9 +126,8 @@ public enum PredictorFamily: Equatable, Sendable {
     }
   }
 
-  /// The family's parameters when they declare a field table (``ParameterFieldTable``); nil for
-  /// the learned model, whose weights are data.
-  package var fieldTableParameters: (any ParameterFieldTable)? {
+  /// The family's parameters, with their field table.
+  package var fieldTableParameters: any ParameterFieldTable {
     switch self {
     case .hold(let p): p
     case .linear(let p): p
@@ -136,7 +135,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .kalman(let p): p
     case .doubleExponential(let p): p
     case .alphaBetaGamma(let p): p
-    case .learnedLinear: nil
+    case .learnedLinear(let p): p
     }
   }
 
@@ -148,35 +147,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .kalman(let p): try p.validate()
     case .doubleExponential(let p): try p.validate()
     case .alphaBetaGamma(let p): try p.validate()
-    case .learnedLinear(let p): try Self.validateLearnedLinear(p)
-    }
-  }
-}
-
-extension PredictorFamily {
-  /// ``LearnedLinearPredictor/Parameters/validate()`` throws its own `Invalid`; here it is
-  /// restated as a ``PredictorParameterError`` naming the exported JSON field.
-  static func validateLearnedLinear(
-    _ p: LearnedLinearPredictor.Parameters
-  ) throws(PredictorParameterError) {
-    do { try p.validate() } catch let invalid as LearnedLinearPredictor.Parameters.Invalid {
-      switch invalid {
-      case .historyCount(let value):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.historyCount", value: Double(value), problem: "expected an integer in 1…16")
-      case .weightCount(let expected, let found):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.weights", value: Double(found),
-          problem: "expected \(expected) weights (4 · historyCount features × 2 targets), found \(found)")
-      case .nonFiniteWeight(let index):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.weights[\(index)]", value: p.weights[index], problem: "expected a finite number")
-      case .maximumGapSeconds(let value):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.maximumGapSeconds", value: value, problem: "expected a finite value above 0")
-      }
-    } catch {
-      throw PredictorParameterError(parameter: "learnedLinear", value: .nan, problem: "\(error)")
+    case .learnedLinear(let p): try p.validate()
     }
   }
 }
