@@ -28,7 +28,7 @@ let package = Package(
     // MARK: - Public API
 
     /// What an app embeds: predictor implementations and the model-file decoder.
-    /// Standard library and Foundation only.
+    /// Standard library and FoundationEssentials only; public API in API/LookaheadRuntime.txt.
     .target(name: "LookaheadRuntime"),
 
     /// The workbench: traces, importers, replay, catalog, metrics, evaluation, tuning, export.

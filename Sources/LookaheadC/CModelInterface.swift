@@ -1,5 +1,9 @@
 import CLookahead
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LookaheadRuntime
 
 /// `lookahead_model`: a ``LookaheadModel`` on the heap behind the opaque C handle.

@@ -30,6 +30,11 @@ struct PredictorConfigurationTests {
     #expect(Set(object.keys) == ["family", "parameters", "stages"])
   }
 
+  @Test("the model fixtures, which the loader, fuzz and field-table tests run over, cover every family")
+  func fixturesCoverEveryFamily() {
+    #expect(Set(ModelFixtures.configurations.map(\.family.name)) == Set(PredictorFamily.names))
+  }
+
   @Test("the documented shape decodes")
   func documentedShape() throws {
     let json = """

@@ -36,12 +36,11 @@ extension PredictorCatalog {
     return exportable(
       "learned-linear", "learned linear extrapolation of recent velocities (constant-velocity weights until trained)",
       source: source,
-      [
-        .init("history-count", unit: "samples", default: .number(4), domain: .integer(1...16),
-              "recent velocities the model reads"),
-        .init("rotate-to-motion", unit: "", default: .number(1), domain: .flag,
-              "express the velocities in the frame of the newest motion (rotation-invariant)"),
-      ]
+      // The field table's keys with the defaults of K = 4 constant-velocity weights; the builder
+      // makes the weights for the history length asked for.
+      LearnedLinearPredictor.Parameters.fields.map {
+        PredictorParameterSpec($0, default: LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 4))
+      }
     ) { v in
       var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
         historyCount: v.integer("history-count"), rotateToMotion: v.flag("rotate-to-motion"))

@@ -1,8 +1,13 @@
+import LookaheadRuntime
+
 /// The values of an entry's parameters (defaults filled in), read by the entry's builder.
 public struct ParameterValues: Sendable {
   private var values: [String: ParameterValue]
 
   init(_ values: [String: ParameterValue]) { self.values = values }
+
+  /// The value given for `name` (or its default), or nil for a name the entry does not declare.
+  public func value(_ name: String) -> ParameterValue? { values[name] }
 
   /// A numeric parameter (integers and flags are numbers too); 0 when absent.
   public func number(_ name: String) -> Double {

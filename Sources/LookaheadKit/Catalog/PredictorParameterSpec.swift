@@ -1,28 +1,10 @@
 import Foundation
 import LookaheadRuntime
 
-/// How a tuner should step through a numeric parameter's range.
-public enum ParameterScale: String, Sendable, Codable {
-  case linear
-  /// Multiplicative steps (noise variances, cutoffs): the range must be positive.
-  case log
-}
+// ParameterScale, ParameterDomain and ParameterValue live in LookaheadRuntime, beside the
+// parameter field tables they describe (`ParameterField`).
 
-/// The values a parameter may take.
-public enum ParameterDomain: Sendable, Equatable {
-  case real(ClosedRange<Double>, scale: ParameterScale)
-  case integer(ClosedRange<Int>)
-  /// One of a few names.
-  case choice([String])
-  /// true / false (also written 1 / 0, yes / no).
-  case flag
-}
-
-/// A value given for a parameter: a number or a choice name.
-public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
-  case number(Double)
-  case choice(String)
-
+extension ParameterValue: CustomStringConvertible {
   public var description: String {
     switch self {
     case .number(let v): formatNumber(v)
@@ -61,6 +43,18 @@ public struct PredictorParameterSpec: Sendable, Equatable {
     self.defaultValue = defaultValue
     self.domain = domain
     self.summary = summary
+  }
+
+  /// The catalog's view of a runtime parameter field (``ParameterField``): its key, unit, domain
+  /// and summary, with the default read from `preset`.
+  init<Parameters>(_ field: ParameterField<Parameters>, default preset: Parameters) {
+    guard let key = field.key else { preconditionFailure("\(field.property) has no catalog key") }
+    self.init(field, named: key, default: preset)
+  }
+
+  /// The same, under another name (the docs show fields the catalog has no key for).
+  init<Parameters>(_ field: ParameterField<Parameters>, named name: String, default preset: Parameters) {
+    self.init(name, unit: field.unit, default: field.value(in: preset), domain: field.domain, field.summary)
   }
 
   /// The default as shown to people (flags as true/false).

@@ -1,66 +1,71 @@
 import LookaheadRuntime
 
 /// The parameters every exportable entry shares: ``PredictorStages`` (gap reset, pressure,
-/// gates, 1€ pre- and post-filter) as catalog keys. Every one is off or neutral at its default
-/// except the 20 ms gap reset.
+/// gates, 1€ pre- and post-filter) as catalog keys, made from the runtime's field tables. Every
+/// one is off or neutral at its default except the 20 ms gap reset.
 enum StageParameterSpecs {
-  static let all: [PredictorParameterSpec] = [
-    .init("gap-limit", unit: "s", default: .number(0.020), domain: .real(0...10, scale: .linear),
-          "a gap longer than this starts a new stroke (0 = never; Chromium uses 0.020)"),
-    .init("pressure", unit: "", default: .choice("hold"), domain: .choice(PressurePolicy.allCases.map(\.rawValue)),
-          "hold the last pressure, or extrapolate it linearly (clamped to 0…1)"),
-    .init("horizon-cap", unit: "s", default: .number(0), domain: .real(0...1, scale: .linear),
-          "never predict further ahead than this (0 = no cap; Chromium caps at 0.025)"),
-    .init("speed-floor", unit: "units/s", default: .number(0), domain: .real(0...1e9, scale: .linear),
-          "no prediction below this speed (0 = off)"),
-    .init("turn-low", unit: "rad", default: .number(0), domain: .real(0...Double.pi, scale: .linear),
-          "turn angle where the horizon starts to shrink"),
-    .init("turn-high", unit: "rad", default: .number(0), domain: .real(0...Double.pi, scale: .linear),
-          "turn angle where the horizon reaches 0 (0 = off)"),
-    .init("jerk-low", unit: "units/s³", default: .number(0), domain: .real(0...1e15, scale: .linear),
-          "jerk where the horizon starts to shrink"),
-    .init("jerk-high", unit: "units/s³", default: .number(0), domain: .real(0...1e15, scale: .linear),
-          "jerk where the horizon reaches 0 (0 = off)"),
-    .init("direction-cutoff", unit: "", default: .number(0), domain: .flag,
-          "no prediction pointing back against the latest movement (Chromium's direction cut-off)"),
-    .init("stroke-end-ratio", unit: "", default: .number(0), domain: .real(0...1, scale: .linear),
-          "no prediction while speed falls below this fraction of the stroke's peak (0 = off)"),
-    .init("stop-factor", unit: "", default: .number(0), domain: .real(0...10, scale: .linear),
-          "while decelerating, predict at most this fraction of the time to stop, v/a (0 = off; 0.5 lands linear where the pen stops)"),
-    .init("prefilter-min-cutoff", unit: "Hz", default: .number(0), domain: .real(0...100, scale: .linear),
-          "1€ pre-filter cutoff at rest (0 = no pre-filter); typical 0.5–5"),
-    .init("prefilter-beta", unit: "Hz/(units/s)", default: .number(0.007), domain: .real(0...10, scale: .linear),
-          "1€ pre-filter speed coefficient"),
-    .init("prefilter-derivative-cutoff", unit: "Hz", default: .number(1), domain: .real(0.01...100, scale: .log),
-          "1€ pre-filter cutoff of its speed estimate"),
-    .init("postfilter-min-cutoff", unit: "Hz", default: .number(0), domain: .real(0...100, scale: .linear),
-          "1€ post-filter cutoff at rest, on the predicted offset (0 = no post-filter)"),
-    .init("postfilter-beta", unit: "Hz/(units/s)", default: .number(0.007), domain: .real(0...10, scale: .linear),
-          "1€ post-filter speed coefficient"),
-    .init("postfilter-derivative-cutoff", unit: "Hz", default: .number(1), domain: .real(0.01...100, scale: .log),
-          "1€ post-filter cutoff of its speed estimate"),
-    .init("postfilter-reference", unit: "s", default: .number(0.016), domain: .real(0.001...0.1, scale: .log),
-          "horizon at which the post-filter watches the predicted offset"),
-  ]
+  /// One stage parameter: where it sits in ``PredictorStages`` (a property path such as
+  /// `gates.horizonCapSeconds`, for the docs) and its catalog spec.
+  struct Item: Sendable {
+    var propertyPath: String
+    var spec: PredictorParameterSpec
+  }
+
+  /// In catalog order: gap limit and pressure, the gates, the pre-filter, the post-filter and its
+  /// reference horizon. The order is part of every tune journal and model file.
+  static let items: [Item] = {
+    let stages = PredictorStages()
+    func own(_ property: String) -> Item {
+      guard let field = PredictorStages.field(property) else { preconditionFailure("no stage field \(property)") }
+      return Item(propertyPath: property, spec: PredictorParameterSpec(field, default: stages))
+    }
+    let gates = PredictionGateParameters.fields.map {
+      Item(propertyPath: "gates.\($0.property)", spec: PredictorParameterSpec($0, default: stages.gates))
+    }
+    return [own("gapLimitSeconds"), own("pressure")] + gates
+      + oneEuroItems("prefilter", stage: "pre-filter", offNote: " (0 = no pre-filter); typical 0.5–5")
+      + oneEuroItems("postfilter", stage: "post-filter", offNote: ", on the predicted offset (0 = no post-filter)")
+      + [own("postfilterReferenceHorizonSeconds")]
+  }()
+
+  static let all: [PredictorParameterSpec] = items.map(\.spec)
+
+  /// A 1€ filter's fields under `prefix` (`prefilter-min-cutoff`). The filter is optional in
+  /// ``PredictorStages``; in the catalog a min cutoff of 0 means no filter, so that field's
+  /// range starts at 0 and its default is 0 (off).
+  private static func oneEuroItems(_ prefix: String, stage: String, offNote: String) -> [Item] {
+    let defaults = OneEuroParameters()
+    return OneEuroParameters.fields.map { field in
+      var spec = PredictorParameterSpec(field, default: defaults)
+      spec.name = "\(prefix)-\(spec.name)"
+      spec.summary = "1€ \(stage) \(field.summary)"
+      if field.property == "minCutoffHz", case .real(let range, let scale) = field.domain {
+        spec.domain = .real(0...range.upperBound, scale: scale)
+        spec.defaultValue = .number(0)
+        spec.summary = "1€ \(stage) \(field.summary)\(offNote)"
+      }
+      return Item(propertyPath: "\(prefix).\(field.property)", spec: spec)
+    }
+  }
 
   static func stages(_ v: ParameterValues) -> PredictorStages {
-    let gates = PredictionGateParameters(
-      horizonCapSeconds: v.number("horizon-cap"), speedFloor: v.number("speed-floor"),
-      turnAngleLow: v.number("turn-low"), turnAngleHigh: v.number("turn-high"),
-      jerkLow: v.number("jerk-low"), jerkHigh: v.number("jerk-high"),
-      directionCutOff: v.flag("direction-cutoff"), strokeEndSpeedRatio: v.number("stroke-end-ratio"),
-      stoppingHorizonFactor: v.number("stop-factor"))
+    var stages = PredictorStages()
+    for field in PredictorStages.fields { assign(field, from: v, key: field.key, to: &stages) }
+    for field in PredictionGateParameters.fields { assign(field, from: v, key: field.key, to: &stages.gates) }
     func oneEuro(_ prefix: String) -> OneEuroParameters? {
-      let cutoff = v.number("\(prefix)-min-cutoff")
-      guard cutoff > 0 else { return nil }
-      return OneEuroParameters(
-        minCutoffHz: cutoff, beta: v.number("\(prefix)-beta"),
-        derivativeCutoffHz: v.number("\(prefix)-derivative-cutoff"))
+      guard v.number("\(prefix)-min-cutoff") > 0 else { return nil }
+      var filter = OneEuroParameters()
+      for field in OneEuroParameters.fields { assign(field, from: v, key: field.key.map { "\(prefix)-\($0)" }, to: &filter) }
+      return filter
     }
-    return PredictorStages(
-      gapLimitSeconds: v.number("gap-limit"),
-      pressure: v.choice("pressure", as: PressurePolicy.self, default: .hold),
-      prefilter: oneEuro("prefilter"), postfilter: oneEuro("postfilter"),
-      postfilterReferenceHorizonSeconds: v.number("postfilter-reference"), gates: gates)
+    stages.prefilter = oneEuro("prefilter")
+    stages.postfilter = oneEuro("postfilter")
+    return stages
+  }
+
+  private static func assign<Parameters>(
+    _ field: ParameterField<Parameters>, from v: ParameterValues, key: String?, to parameters: inout Parameters
+  ) {
+    if let key, let value = v.value(key) { field.assign(value, to: &parameters) }
   }
 }

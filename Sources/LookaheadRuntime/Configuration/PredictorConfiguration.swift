@@ -54,26 +54,23 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let name = try container.decode(String.self, forKey: .family)
-    switch name {
-    case "hold": family = .hold(try container.decode(HoldParameters.self, forKey: .parameters))
-    case "linear": family = .linear(try container.decode(LinearParameters.self, forKey: .parameters))
-    case "polynomial":
-      family = .polynomial(try container.decode(PolynomialParameters.self, forKey: .parameters))
-    case "kalman": family = .kalman(try container.decode(KalmanParameters.self, forKey: .parameters))
-    case "doubleExponential":
-      family = .doubleExponential(
-        try container.decode(DoubleExponentialParameters.self, forKey: .parameters))
-    case "alphaBetaGamma":
-      family = .alphaBetaGamma(
-        try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
-    case "learnedLinear":
-      family = .learnedLinear(
-        try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
-    default:
+    guard let kind = PredictorFamily.Kind(rawValue: name) else {
       throw DecodingError.dataCorruptedError(
         forKey: .family, in: container,
         debugDescription: "unknown predictor family \"\(name)\"; expected one of "
           + PredictorFamily.names.joined(separator: ", "))
+    }
+    switch kind {
+    case .hold: family = .hold(try container.decode(HoldParameters.self, forKey: .parameters))
+    case .linear: family = .linear(try container.decode(LinearParameters.self, forKey: .parameters))
+    case .polynomial: family = .polynomial(try container.decode(PolynomialParameters.self, forKey: .parameters))
+    case .kalman: family = .kalman(try container.decode(KalmanParameters.self, forKey: .parameters))
+    case .doubleExponential:
+      family = .doubleExponential(try container.decode(DoubleExponentialParameters.self, forKey: .parameters))
+    case .alphaBetaGamma:
+      family = .alphaBetaGamma(try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
+    case .learnedLinear:
+      family = .learnedLinear(try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
     }
     stages = try container.decodeIfPresent(PredictorStages.self, forKey: .stages) ?? PredictorStages()
   }
@@ -106,21 +103,41 @@ public enum PredictorFamily: Equatable, Sendable {
   case learnedLinear(LearnedLinearPredictor.Parameters)
 
   /// The `family` string of the JSON shape.
-  public var name: String {
+  public var name: String { kind.rawValue }
+
+  /// Every family's `family` string.
+  public static let names = Kind.allCases.map(\.rawValue)
+
+  /// The families without their parameters: the JSON names, listed once. Every switch over it
+  /// (and over ``PredictorFamily``) is exhaustive, so a new family cannot be half added.
+  package enum Kind: String, CaseIterable, Sendable {
+    case hold, linear, polynomial, kalman, doubleExponential, alphaBetaGamma, learnedLinear
+  }
+
+  package var kind: Kind {
     switch self {
-    case .hold: "hold"
-    case .linear: "linear"
-    case .polynomial: "polynomial"
-    case .kalman: "kalman"
-    case .doubleExponential: "doubleExponential"
-    case .alphaBetaGamma: "alphaBetaGamma"
-    case .learnedLinear: "learnedLinear"
+    case .hold: .hold
+    case .linear: .linear
+    case .polynomial: .polynomial
+    case .kalman: .kalman
+    case .doubleExponential: .doubleExponential
+    case .alphaBetaGamma: .alphaBetaGamma
+    case .learnedLinear: .learnedLinear
     }
   }
 
-  public static let names = [
-    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma", "learnedLinear",
-  ]
+  /// The family's parameters, with their field table.
+  package var fieldTableParameters: any ParameterFieldTable {
+    switch self {
+    case .hold(let p): p
+    case .linear(let p): p
+    case .polynomial(let p): p
+    case .kalman(let p): p
+    case .doubleExponential(let p): p
+    case .alphaBetaGamma(let p): p
+    case .learnedLinear(let p): p
+    }
+  }
 
   public func validate() throws(PredictorParameterError) {
     switch self {
@@ -130,35 +147,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .kalman(let p): try p.validate()
     case .doubleExponential(let p): try p.validate()
     case .alphaBetaGamma(let p): try p.validate()
-    case .learnedLinear(let p): try Self.validateLearnedLinear(p)
-    }
-  }
-}
-
-extension PredictorFamily {
-  /// ``LearnedLinearPredictor/Parameters/validate()`` throws its own `Invalid`; here it is
-  /// restated as a ``PredictorParameterError`` naming the exported JSON field.
-  static func validateLearnedLinear(
-    _ p: LearnedLinearPredictor.Parameters
-  ) throws(PredictorParameterError) {
-    do { try p.validate() } catch let invalid as LearnedLinearPredictor.Parameters.Invalid {
-      switch invalid {
-      case .historyCount(let value):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.historyCount", value: Double(value), problem: "expected an integer in 1…16")
-      case .weightCount(let expected, let found):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.weights", value: Double(found),
-          problem: "expected \(expected) weights (4 · historyCount features × 2 targets), found \(found)")
-      case .nonFiniteWeight(let index):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.weights[\(index)]", value: p.weights[index], problem: "expected a finite number")
-      case .maximumGapSeconds(let value):
-        throw PredictorParameterError(
-          parameter: "learnedLinear.maximumGapSeconds", value: value, problem: "expected a finite value above 0")
-      }
-    } catch {
-      throw PredictorParameterError(parameter: "learnedLinear", value: .nan, problem: "\(error)")
+    case .learnedLinear(let p): try p.validate()
     }
   }
 }

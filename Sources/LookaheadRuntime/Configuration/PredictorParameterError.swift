@@ -1,5 +1,3 @@
-import Foundation
-
 /// A predictor parameter that is out of its range or inconsistent with another one.
 ///
 /// `parameter` is the field name as it appears in the exported JSON (for example
@@ -21,7 +19,7 @@ public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringC
   /// shared parameter struct uses for itself, such as `oneEuro.`) becomes `path` (where that
   /// struct sits, such as `stages.prefilter.`), in the field and in the problem text.
   func located(replacing prefix: String, with path: String) -> PredictorParameterError {
-    func relocate(_ text: String) -> String { text.replacingOccurrences(of: prefix, with: path) }
+    func relocate(_ text: String) -> String { text.replacing(prefix, with: path) }
     return PredictorParameterError(parameter: relocate(parameter), value: value, problem: relocate(problem))
   }
 
@@ -59,7 +57,7 @@ public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringC
 
 /// The parameters of one predictor family or stage: plain data, exported as JSON inside a
 /// ``PredictorConfiguration``.
-public protocol PredictorParameters: Codable, Equatable, Sendable {
+package protocol PredictorParameters: Codable, Equatable, Sendable {
   /// Throws naming the first field that is out of range.
   func validate() throws(PredictorParameterError)
 }

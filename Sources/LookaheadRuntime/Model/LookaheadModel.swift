@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A model file loaded and checked, ready to make predictors: the entry point of the runtime
 /// for an app (`Docs/Runtime.md`).
@@ -20,9 +24,23 @@ public struct LookaheadModel: Sendable, Equatable {
   public init(contentsOf url: URL) throws(ModelFileError) {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(path: url.path, detail: error.localizedDescription)
+      throw .unreadable(path: url.path, detail: Self.readFailure(error))
     }
     try self.init(bytes: data)
+  }
+
+  /// Why a file could not be read, in a few words. FoundationEssentials (all the runtime links)
+  /// has no `localizedDescription`, so the common causes are named here and any other error is
+  /// shown as thrown.
+  static func readFailure(_ error: any Error) -> String {
+    guard let cocoa = error as? CocoaError else { return "\(error)" }
+    switch cocoa.code {
+    case .fileReadNoSuchFile, .fileNoSuchFile: return "the file doesn't exist"
+    case .fileReadNoPermission: return "permission denied"
+    default: break
+    }
+    if let posix = cocoa.underlying as? POSIXError, posix.code == .EISDIR { return "it is a directory" }
+    return "\(error)"
   }
 
   /// Loads a model from the bytes of a model file (for example an app bundle resource).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The JSON body of a model file (`Docs/ModelFormat.md`): what predicts, in which coordinate
 /// unit, for which device and horizon policy, and where it came from. ``ModelFileEnvelope`` puts

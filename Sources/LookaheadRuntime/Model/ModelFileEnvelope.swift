@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The outer layer of a model file: a one-line header naming the format, its version and a
 /// CRC-32 of the body, then the body, a JSON document (`Docs/ModelFormat.md`):
@@ -9,13 +13,13 @@ import Foundation
 /// The checksum covers the body's exact bytes, so it does not depend on how any JSON library
 /// formats numbers, and a file damaged in transit or edited by hand is refused before anything in
 /// it is trusted.
-public enum ModelFileEnvelope {
-  public static let formatName = "lookahead-model"
+package enum ModelFileEnvelope {
+  package static let formatName = "lookahead-model"
   /// The version this runtime writes and reads.
-  public static let version = 1
+  package static let version = 1
 
   /// Wraps a JSON body in the header.
-  public static func wrap(body: Data) -> Data {
+  package static func wrap(body: Data) -> Data {
     let crc = String(CRC32.checksum(body), radix: 16)
     let padded = String(repeating: "0", count: 8 - crc.count) + crc
     var out = Data("\(formatName) \(version) crc32=\(padded)\n".utf8)
@@ -24,7 +28,7 @@ public enum ModelFileEnvelope {
   }
 
   /// Checks the header and checksum and returns the JSON body.
-  public static func unwrap(_ data: Data) throws(ModelFileError) -> Data {
+  package static func unwrap(_ data: Data) throws(ModelFileError) -> Data {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .notAModelFile }
     guard let header = String(data: data[data.startIndex..<newline], encoding: .utf8) else { throw .notAModelFile }
     let parts = header.split(separator: " ")

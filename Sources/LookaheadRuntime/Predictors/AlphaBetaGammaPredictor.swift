@@ -78,11 +78,11 @@ public struct AlphaBetaGammaPredictor: Predictor, Equatable {
 /// Parameters of ``AlphaBetaGammaPredictor``. Stability needs 0 < α < 1, 0 < β < 2 and a small
 /// γ; the defaults are a moderately smoothing setting.
 public struct AlphaBetaGammaParameters: PredictorParameters {
-  /// Position gain, 0.01…1.
+  /// Position gain.
   public var alpha: Double
-  /// Velocity gain, 0…2.
+  /// Velocity gain.
   public var beta: Double
-  /// Acceleration gain, 0…1 (0 gives the α-β filter).
+  /// Acceleration gain (0 gives the α-β filter).
   public var gamma: Double
   public var origin: PredictionOrigin
 
@@ -96,9 +96,15 @@ public struct AlphaBetaGammaParameters: PredictorParameters {
     self.origin = origin
   }
 
-  public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("alphaBetaGamma.alpha", alpha, in: 0.01...1)
-    try PredictorParameterError.check("alphaBetaGamma.beta", beta, in: 0...2)
-    try PredictorParameterError.check("alphaBetaGamma.gamma", gamma, in: 0...1)
-  }
+  public func validate() throws(PredictorParameterError) { try validateFields() }
+}
+
+extension AlphaBetaGammaParameters: ParameterFieldTable {
+  package static let fieldPrefix = "alphaBetaGamma."
+  package static let fields: [ParameterField<AlphaBetaGammaParameters>] = [
+    .real("alpha", \.alpha, key: "alpha", unit: "", range: 0.01...1, "position gain"),
+    .real("beta", \.beta, key: "beta", unit: "", range: 0...2, "velocity gain"),
+    .real("gamma", \.gamma, key: "gamma", unit: "", range: 0...1, "acceleration gain (0 = α-β filter)"),
+    .choice("origin", \.origin, key: "origin", PredictionOrigin.fieldSummary),
+  ]
 }

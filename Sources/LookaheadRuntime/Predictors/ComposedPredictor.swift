@@ -193,7 +193,7 @@ public struct PredictorStages: PredictorParameters {
   public var prefilter: OneEuroParameters?
   /// 1€ filter on the predicted offset, or nil.
   public var postfilter: OneEuroParameters?
-  /// Horizon at which the post-filter watches the predicted offset, seconds (0.001–0.1).
+  /// Horizon at which the post-filter watches the predicted offset, seconds.
   public var postfilterReferenceHorizonSeconds: Double
   public var gates: PredictionGateParameters
 
@@ -212,11 +212,26 @@ public struct PredictorStages: PredictorParameters {
   }
 
   public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("stages.gapLimitSeconds", gapLimitSeconds, in: 0...10)
-    try PredictorParameterError.check(
-      "stages.postfilterReferenceHorizonSeconds", postfilterReferenceHorizonSeconds, in: 0.001...0.1)
+    try validateFields()
     do { try prefilter?.validate() } catch { throw error.located(replacing: "oneEuro.", with: "stages.prefilter.") }
     do { try postfilter?.validate() } catch { throw error.located(replacing: "oneEuro.", with: "stages.postfilter.") }
     do { try gates.validate() } catch { throw error.located(replacing: "gates.", with: "stages.gates.") }
   }
+}
+
+extension PredictorStages: ParameterFieldTable {
+  package static let fieldPrefix = "stages."
+  /// The stages' own scalar fields; `prefilter`, `postfilter` (``OneEuroParameters``) and
+  /// `gates` (``PredictionGateParameters``) have tables of their own.
+  package static let fields: [ParameterField<PredictorStages>] = [
+    .real(
+      "gapLimitSeconds", \.gapLimitSeconds, key: "gap-limit", unit: "s", range: 0...10,
+      "a gap longer than this starts a new stroke (0 = never; Chromium uses 0.020)"),
+    .choice(
+      "pressure", \.pressure, key: "pressure",
+      "hold the last pressure, or extrapolate it linearly (clamped to 0…1)"),
+    .real(
+      "postfilterReferenceHorizonSeconds", \.postfilterReferenceHorizonSeconds, key: "postfilter-reference",
+      unit: "s", range: 0.001...0.1, scale: .log, "horizon at which the post-filter watches the predicted offset"),
+  ]
 }

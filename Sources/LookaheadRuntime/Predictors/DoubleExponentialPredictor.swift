@@ -63,7 +63,7 @@ public struct DoubleExponentialPredictor: Predictor, Equatable {
 
 /// Parameters of ``DoubleExponentialPredictor``.
 public struct DoubleExponentialParameters: PredictorParameters {
-  /// Smoothing weight of the newest sample, 0.01…0.99 (higher = less smoothing, less lag).
+  /// Smoothing weight of the newest sample (higher = less smoothing, less lag).
   public var alpha: Double
   public var origin: PredictionOrigin
 
@@ -72,7 +72,15 @@ public struct DoubleExponentialParameters: PredictorParameters {
     self.origin = origin
   }
 
-  public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("doubleExponential.alpha", alpha, in: 0.01...0.99)
-  }
+  public func validate() throws(PredictorParameterError) { try validateFields() }
+}
+
+extension DoubleExponentialParameters: ParameterFieldTable {
+  package static let fieldPrefix = "doubleExponential."
+  package static let fields: [ParameterField<DoubleExponentialParameters>] = [
+    .real(
+      "alpha", \.alpha, key: "alpha", unit: "", range: 0.01...0.99,
+      "weight of the newest sample; higher follows faster, smooths less"),
+    .choice("origin", \.origin, key: "origin", PredictionOrigin.fieldSummary),
+  ]
 }

@@ -23,3 +23,8 @@ public struct HoldParameters: PredictorParameters {
   public init() {}
   public func validate() throws(PredictorParameterError) {}
 }
+
+extension HoldParameters: ParameterFieldTable {
+  package static let fieldPrefix = "hold."
+  package static let fields: [ParameterField<HoldParameters>] = []
+}

@@ -9,30 +9,30 @@
 /// with zero derivatives and unit covariance, as both do. `dt` is in whatever time unit the
 /// caller chose (Chromium: milliseconds; AndroidX: one sample), which is also the unit of the
 /// noise parameters. A `dt` of 0 is a second measurement of the same instant.
-public struct KalmanAxisFilter: Sendable, Equatable {
+package struct KalmanAxisFilter: Sendable, Equatable {
   private var covariance: KalmanCovariance
   /// (position, velocity, acceleration, jerk); unused components stay 0.
-  public private(set) var state = SIMD4<Double>.zero
+  package private(set) var state = SIMD4<Double>.zero
 
-  public init(dimension: Int, processNoise: Double, measurementNoise: Double) {
+  package init(dimension: Int, processNoise: Double, measurementNoise: Double) {
     covariance = KalmanCovariance(dimension: dimension, processNoise: processNoise, measurementNoise: measurementNoise)
   }
 
-  public var dimension: Int { covariance.dimension }
+  package var dimension: Int { covariance.dimension }
   /// Measurements taken since the last reset.
-  public var iterations: Int { covariance.iterations }
-  public var position: Double { state[0] }
-  public var velocity: Double { state[1] }
-  public var acceleration: Double { state[2] }
-  public var jerk: Double { state[3] }
+  package var iterations: Int { covariance.iterations }
+  package var position: Double { state[0] }
+  package var velocity: Double { state[1] }
+  package var acceleration: Double { state[2] }
+  package var jerk: Double { state[3] }
 
-  public mutating func reset() {
+  package mutating func reset() {
     covariance.reset()
     state = .zero
   }
 
   /// Takes one measurement `dt` time units after the previous one.
-  public mutating func update(observation z: Double, dt: Double) {
+  package mutating func update(observation z: Double, dt: Double) {
     guard let gain = covariance.step(dt: dt) else {
       state = SIMD4(z, 0, 0, 0)
       return
@@ -45,27 +45,27 @@ public struct KalmanAxisFilter: Sendable, Equatable {
 /// The covariance half of a ``KalmanAxisFilter``: it depends only on the time steps, not on the
 /// measurements, so axes measured at the same times (x and y of a pointer) share one and pay for
 /// the 4×4 propagation once. Storage is four `SIMD4<Double>` columns; nothing allocates.
-public struct KalmanCovariance: Sendable, Equatable {
+package struct KalmanCovariance: Sendable, Equatable {
   /// Number of state components: 2 (velocity), 3 (acceleration) or 4 (jerk).
-  public let dimension: Int
+  package let dimension: Int
   /// Process noise variance q (lower = smoother, slower).
-  public let processNoise: Double
+  package let processNoise: Double
   /// Measurement noise variance r (higher = smoother, slower).
-  public let measurementNoise: Double
+  package let measurementNoise: Double
   /// Measurements taken since the last reset.
-  public private(set) var iterations = 0
+  package private(set) var iterations = 0
   fileprivate var c0 = SIMD4<Double>.zero
   fileprivate var c1 = SIMD4<Double>.zero
   fileprivate var c2 = SIMD4<Double>.zero
   fileprivate var c3 = SIMD4<Double>.zero
 
-  public init(dimension: Int, processNoise: Double, measurementNoise: Double) {
+  package init(dimension: Int, processNoise: Double, measurementNoise: Double) {
     self.dimension = min(4, max(2, dimension))
     self.processNoise = processNoise
     self.measurementNoise = measurementNoise
   }
 
-  public mutating func reset() {
+  package mutating func reset() {
     iterations = 0
     c0 = .zero
     c1 = .zero
@@ -83,7 +83,7 @@ public struct KalmanCovariance: Sendable, Equatable {
   /// zeros of F and of the unused components. Components at and above ``dimension`` stay 0. The
   /// acceleration and jerk states (dimensions 3 and 4) propagate the distinct entries of the
   /// symmetric covariance in scalars; the velocity state uses the column form.
-  public mutating func step(dt: Double) -> SIMD4<Double>? {
+  package mutating func step(dt: Double) -> SIMD4<Double>? {
     if iterations == 0 {
       iterations = 1
       c0 = SIMD4(1, 0, 0, 0)
@@ -112,7 +112,7 @@ public struct KalmanCovariance: Sendable, Equatable {
 
   /// F·x, the state carried `dt` time units ahead by its Taylor expansion (x itself when dt = 0).
   @inline(__always)
-  public static func transition(_ x: SIMD4<Double>, dt: Double) -> SIMD4<Double> {
+  package static func transition(_ x: SIMD4<Double>, dt: Double) -> SIMD4<Double> {
     guard dt != 0 else { return x }
     let d2 = 0.5 * dt * dt
     let d3 = d2 * dt * (1.0 / 3.0)

@@ -195,14 +195,14 @@ public enum KalmanExtrapolation: String, Codable, Sendable, CaseIterable {
 /// Parameters of ``KalmanPredictor``.
 public struct KalmanParameters: PredictorParameters {
   public var stateModel: KalmanStateModel
-  /// Process noise variance q, in (units / time unit^(n−1))²; lower = smoother. 1e-6…1e3.
+  /// Process noise variance q, in (units / time unit^(n−1))²; lower = smoother.
   public var processNoise: Double
-  /// Measurement noise variance r, in units²; higher = smoother. 1e-6…1e6.
+  /// Measurement noise variance r, in units²; higher = smoother.
   public var measurementNoise: Double
   /// Seconds per filter time unit (the unit of the noise values): 0.001 = milliseconds.
   public var timeUnitSeconds: Double
   public var timeStep: KalmanTimeStep
-  /// Measurements before the first prediction, 1…64.
+  /// Measurements before the first prediction.
   public var warmUpSamples: Int
   public var extrapolation: KalmanExtrapolation
   public var origin: PredictionOrigin
@@ -250,18 +250,52 @@ public struct KalmanParameters: PredictorParameters {
     jerkConfidenceLow: 0.2, jerkConfidenceHigh: 1, pressureFilter: true)
 
   public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("kalman.processNoise", processNoise, in: 1e-9...1e6)
-    try PredictorParameterError.check("kalman.measurementNoise", measurementNoise, in: 1e-9...1e9)
-    try PredictorParameterError.check("kalman.timeUnitSeconds", timeUnitSeconds, in: 1e-6...1)
-    try PredictorParameterError.check("kalman.warmUpSamples", warmUpSamples, in: 1...64)
-    try PredictorParameterError.check("kalman.jerkConfidenceLow", jerkConfidenceLow, in: 0...1e12)
-    try PredictorParameterError.check("kalman.jerkConfidenceHigh", jerkConfidenceHigh, in: 0...1e12)
-    try PredictorParameterError.check("kalman.speedConfidenceLow", speedConfidenceLow, in: 0...1e9)
-    try PredictorParameterError.check("kalman.speedConfidenceHigh", speedConfidenceHigh, in: 0...1e9)
+    try validateFields()
     try PredictorParameterError.checkRamp(
       low: ("kalman.jerkConfidenceLow", jerkConfidenceLow), high: ("kalman.jerkConfidenceHigh", jerkConfidenceHigh))
     try PredictorParameterError.checkRamp(
       low: ("kalman.speedConfidenceLow", speedConfidenceLow),
       high: ("kalman.speedConfidenceHigh", speedConfidenceHigh))
   }
+}
+
+extension KalmanParameters: ParameterFieldTable {
+  package static let fieldPrefix = "kalman."
+  package static let fields: [ParameterField<KalmanParameters>] = [
+    .choice("stateModel", \.stateModel, key: "state", "highest derivative in the state"),
+    .real(
+      "processNoise", \.processNoise, key: "process-noise", unit: "units²/time-unit^(2n−2)",
+      range: 1e-9...1e6, scale: .log, "process noise variance q (lower = smoother)"),
+    .real(
+      "measurementNoise", \.measurementNoise, key: "measurement-noise", unit: "units²",
+      range: 1e-9...1e9, scale: .log, "measurement noise variance r (higher = smoother)"),
+    .real(
+      "timeUnitSeconds", \.timeUnitSeconds, key: "time-unit", unit: "s", range: 1e-6...1, scale: .log,
+      "seconds per filter time unit, the unit the noise is expressed in (0.001 = ms)"),
+    .choice(
+      "timeStep", \.timeStep, key: "time-step",
+      "real interval, Kalman-smoothed interval (Chromium), or one step per sample (AndroidX)"),
+    .integer(
+      "warmUpSamples", \.warmUpSamples, key: "warm-up", unit: "samples", range: 1...64,
+      "measurements before the first prediction"),
+    .choice(
+      "extrapolation", \.extrapolation, key: "extrapolation",
+      "Taylor polynomial of the state, or AndroidX's per-report stepping"),
+    .choice("origin", \.origin, key: "origin", PredictionOrigin.fieldSummary),
+    .real(
+      "jerkConfidenceLow", \.jerkConfidenceLow, key: "jerk-confidence-low", unit: "units/time-unit³",
+      range: 0...1e12, "filtered jerk where the horizon starts to shrink"),
+    .real(
+      "jerkConfidenceHigh", \.jerkConfidenceHigh, key: "jerk-confidence-high", unit: "units/time-unit³",
+      range: 0...1e12, "filtered jerk where the horizon reaches 0 (0 = off)"),
+    .real(
+      "speedConfidenceLow", \.speedConfidenceLow, key: "speed-confidence-low", unit: "units/s",
+      range: 0...1e9, "filtered speed below which the horizon is 0"),
+    .real(
+      "speedConfidenceHigh", \.speedConfidenceHigh, key: "speed-confidence-high", unit: "units/s",
+      range: 0...1e9, "filtered speed above which the horizon is full (0 = off)"),
+    .flag(
+      "pressureFilter", \.pressureFilter, key: "pressure-filter",
+      "filter and extrapolate pressure; cut the prediction where it falls below 0.1"),
+  ]
 }

@@ -16,12 +16,12 @@
 ///
 /// Until `historyCount + 1` samples have been seen, the oldest known velocity is repeated, which
 /// is constant-velocity extrapolation on the missing history.
-public enum LearnedLinearFeatures {
+package enum LearnedLinearFeatures {
   /// Number of features for a given history length.
-  public static func featureCount(historyCount: Int) -> Int { 4 * historyCount }
+  package static func featureCount(historyCount: Int) -> Int { 4 * historyCount }
 
   /// Number of targets (x and y).
-  public static let targetCount = 2
+  package static let targetCount = 2
 
   /// Writes the features of one prediction into `features` (length `featureCount`) and returns
   /// the rotation (cos, sin) used, so that a prediction in the rotated frame can be turned back.
@@ -31,7 +31,7 @@ public enum LearnedLinearFeatures {
   ///   - horizon: seconds from the newest sample to the predicted time, ≥ 0.
   /// - Returns: `nil` when fewer than two samples have distinct times (no velocity is known).
   @inlinable
-  public static func write(
+  package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double,
     rotateToMotion: Bool, into features: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
@@ -79,7 +79,7 @@ public enum LearnedLinearFeatures {
 
   /// The training target for a known future position: `Δ/h` rotated into the motion frame.
   @inlinable
-  public static func target(
+  package static func target(
     from newest: PointerSample, to future: (x: Double, y: Double), horizon: Double,
     rotation: (cos: Double, sin: Double)
   ) -> (x: Double, y: Double) {

@@ -8,8 +8,8 @@
 /// on rotated windows of displacements; a linear model keeps it to a few multiply-adds per sample.
 public struct LearnedLinearPredictor: Predictor {
   /// The trained model.
-  public struct Parameters: Sendable, Hashable, Codable {
-    /// How many recent velocities feed the model (1…16).
+  public struct Parameters: PredictorParameters, Hashable {
+    /// How many recent velocities feed the model (range in ``fields``).
     public var historyCount: Int
     /// Whether features are rotated into the direction of motion.
     public var rotateToMotion: Bool
@@ -35,28 +35,26 @@ public struct LearnedLinearPredictor: Predictor {
       return Parameters(historyCount: historyCount, rotateToMotion: rotateToMotion, weights: weights)
     }
 
-    public enum Invalid: Error, Equatable, CustomStringConvertible {
-      case historyCount(Int)
-      case weightCount(expected: Int, found: Int)
-      case nonFiniteWeight(index: Int)
-      case maximumGapSeconds(Double)
-
-      public var description: String {
-        switch self {
-        case .historyCount(let value): "historyCount \(value) is outside 1…16"
-        case .weightCount(let expected, let found): "weights: expected \(expected) values, found \(found)"
-        case .nonFiniteWeight(let index): "weights[\(index)] is not finite"
-        case .maximumGapSeconds(let value): "maximumGapSeconds \(value) must be positive"
-        }
-      }
-    }
-
-    public func validate() throws {
-      guard (1...16).contains(historyCount) else { throw Invalid.historyCount(historyCount) }
+    /// Throws naming the first field out of range (as `learnedLinear.…`, the exported JSON
+    /// field): the table's fields, then the weights' count and finiteness and a positive finite
+    /// gap, which depend on the trained data rather than on a fixed range.
+    public func validate() throws(PredictorParameterError) {
+      try validateFields()
       let expected = LearnedLinearFeatures.featureCount(historyCount: historyCount) * 2
-      guard weights.count == expected else { throw Invalid.weightCount(expected: expected, found: weights.count) }
-      if let bad = weights.firstIndex(where: { !$0.isFinite }) { throw Invalid.nonFiniteWeight(index: bad) }
-      guard maximumGapSeconds > 0, maximumGapSeconds.isFinite else { throw Invalid.maximumGapSeconds(maximumGapSeconds) }
+      guard weights.count == expected else {
+        throw PredictorParameterError(
+          parameter: "learnedLinear.weights", value: Double(weights.count),
+          problem: "expected \(expected) weights (4 · historyCount features × 2 targets), found \(weights.count)")
+      }
+      if let bad = weights.firstIndex(where: { !$0.isFinite }) {
+        throw PredictorParameterError(
+          parameter: "learnedLinear.weights[\(bad)]", value: weights[bad], problem: "expected a finite number")
+      }
+      guard maximumGapSeconds > 0, maximumGapSeconds.isFinite else {
+        throw PredictorParameterError(
+          parameter: "learnedLinear.maximumGapSeconds", value: maximumGapSeconds,
+          problem: "expected a finite value above 0")
+      }
     }
   }
 
@@ -145,4 +143,18 @@ public struct LearnedLinearPredictor: Predictor {
         horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
     }
   }
+}
+
+extension LearnedLinearPredictor.Parameters: ParameterFieldTable {
+  package static let fieldPrefix = "learnedLinear."
+  /// The two fields a tuner may set. `weights` are a trainer's output and `maximumGapSeconds` is
+  /// set from the stages' gap limit; ``validate()`` checks both by their own rules.
+  package static let fields: [ParameterField<LearnedLinearPredictor.Parameters>] = [
+    .integer(
+      "historyCount", \.historyCount, key: "history-count", unit: "samples", range: 1...16,
+      "recent velocities the model reads"),
+    .flag(
+      "rotateToMotion", \.rotateToMotion, key: "rotate-to-motion",
+      "express the velocities in the frame of the newest motion (rotation-invariant)"),
+  ]
 }

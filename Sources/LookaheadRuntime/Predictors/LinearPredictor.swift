@@ -57,12 +57,20 @@ public struct LinearPredictor: Predictor, Equatable {
 
 /// Parameters of ``LinearPredictor``.
 public struct LinearParameters: PredictorParameters {
-  /// 1: velocity from the last two samples; 2: plus acceleration from the last three.
+  /// 1: velocity from the last two samples; 2: plus acceleration from the last three (range in
+  /// ``fields``).
   public var order: Int
 
   public init(order: Int = 1) { self.order = order }
 
-  public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("linear.order", order, in: 1...2)
-  }
+  public func validate() throws(PredictorParameterError) { try validateFields() }
+}
+
+extension LinearParameters: ParameterFieldTable {
+  package static let fieldPrefix = "linear."
+  package static let fields: [ParameterField<LinearParameters>] = [
+    .integer(
+      "order", \.order, key: "order", unit: "", range: 1...2,
+      "1: last two samples; 2: adds the acceleration of the last three (Chromium's definition)")
+  ]
 }

@@ -6,25 +6,25 @@
 /// (jitter), fast ones follow with little lag. The smoothing factor for a cutoff f over an
 /// interval dt is `1 / (1 + 1/(2π f dt))`. A sample at the same or an earlier time than the
 /// previous one leaves the output unchanged (there is no interval to filter over).
-public struct OneEuroFilter: SampleFilter, Equatable {
-  public let parameters: OneEuroParameters
+package struct OneEuroFilter: SampleFilter, Equatable {
+  package let parameters: OneEuroParameters
   private var value = SIMD2<Double>.zero
   private var derivative = SIMD2<Double>.zero
   private var lastTime = 0.0
   private var started = false
 
-  public init(parameters: OneEuroParameters = OneEuroParameters()) {
+  package init(parameters: OneEuroParameters = OneEuroParameters()) {
     self.parameters = parameters
   }
 
-  public mutating func reset() {
+  package mutating func reset() {
     value = .zero
     derivative = .zero
     lastTime = 0
     started = false
   }
 
-  public mutating func filter(_ input: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
+  package mutating func filter(_ input: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
     guard started else {
       started = true
       value = input
@@ -54,11 +54,11 @@ public struct OneEuroFilter: SampleFilter, Equatable {
 
 /// Parameters of ``OneEuroFilter``.
 public struct OneEuroParameters: PredictorParameters {
-  /// Cutoff at rest, Hz (lower = less jitter, more lag at low speed). 0.01…100.
+  /// Cutoff at rest, Hz (lower = less jitter, more lag at low speed).
   public var minCutoffHz: Double
-  /// Cutoff increase per unit of speed, Hz per (unit/s) (higher = less lag when fast). 0…10.
+  /// Cutoff increase per unit of speed, Hz per (unit/s) (higher = less lag when fast).
   public var beta: Double
-  /// Cutoff for the speed estimate, Hz. 0.01…100.
+  /// Cutoff for the speed estimate, Hz.
   public var derivativeCutoffHz: Double
 
   public init(minCutoffHz: Double = 1, beta: Double = 0.007, derivativeCutoffHz: Double = 1) {
@@ -67,9 +67,19 @@ public struct OneEuroParameters: PredictorParameters {
     self.derivativeCutoffHz = derivativeCutoffHz
   }
 
-  public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("oneEuro.minCutoffHz", minCutoffHz, in: 0.01...100)
-    try PredictorParameterError.check("oneEuro.beta", beta, in: 0...10)
-    try PredictorParameterError.check("oneEuro.derivativeCutoffHz", derivativeCutoffHz, in: 0.01...100)
-  }
+  public func validate() throws(PredictorParameterError) { try validateFields() }
+}
+
+extension OneEuroParameters: ParameterFieldTable {
+  /// The stages name the filter where it sits (``PredictorStages/validate()`` relocates this).
+  package static let fieldPrefix = "oneEuro."
+  package static let fields: [ParameterField<OneEuroParameters>] = [
+    .real(
+      "minCutoffHz", \.minCutoffHz, key: "min-cutoff", unit: "Hz", range: 0.01...100,
+      "cutoff at rest"),
+    .real("beta", \.beta, key: "beta", unit: "Hz/(units/s)", range: 0...10, "speed coefficient"),
+    .real(
+      "derivativeCutoffHz", \.derivativeCutoffHz, key: "derivative-cutoff", unit: "Hz", range: 0.01...100,
+      scale: .log, "cutoff of its speed estimate"),
+  ]
 }

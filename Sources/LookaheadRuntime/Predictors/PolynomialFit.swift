@@ -12,16 +12,16 @@
 ///
 /// When the normal matrix is singular (too few distinct times for the order) the order is
 /// lowered until it is not, so the fit never produces NaN.
-public struct PolynomialFit: Sendable, Equatable {
+package struct PolynomialFit: Sendable, Equatable {
   /// Coefficients of x(τ) and y(τ), lowest power first; unused powers are 0.
-  public var x: SIMD4<Double> = .zero
-  public var y: SIMD4<Double> = .zero
+  package var x: SIMD4<Double> = .zero
+  package var y: SIMD4<Double> = .zero
   /// The order actually fitted (may be below the requested one).
-  public var order = 0
+  package var order = 0
   /// Seconds per unit of τ.
-  public var span = 0.0
+  package var span = 0.0
 
-  public init() {}
+  package init() {}
 
   /// Fits the newest `count` samples of `window` whose age is at most `maximumAge` seconds
   /// (`0` for no age limit).
@@ -32,7 +32,7 @@ public struct PolynomialFit: Sendable, Equatable {
   ///   - recencyWeighted: weigh each sample by `2^(−age/h)`, the running product of the window's
   ///     ``SampleWindow/Entry/recencyFactor``s (so the window must have been recorded with the
   ///     half-life `h`); false weighs all samples equally.
-  public init(
+  package init(
     window: borrowing SampleWindow, count requested: Int, maximumAge: Double, order requestedOrder: Int,
     uniformTime: Bool, recencyWeighted: Bool
   ) {
@@ -91,7 +91,7 @@ public struct PolynomialFit: Sendable, Equatable {
 
   /// Value of the fitted x and y at normalised time `tau`.
   @inline(__always)
-  public func evaluate(at tau: Double) -> (x: Double, y: Double) {
+  package func evaluate(at tau: Double) -> (x: Double, y: Double) {
     let t2 = tau * tau
     let powers = SIMD4<Double>(1, tau, t2, t2 * tau)
     return ((x * powers).sum(), (y * powers).sum())

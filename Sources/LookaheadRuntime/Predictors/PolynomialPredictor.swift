@@ -82,9 +82,9 @@ public enum PredictionOrigin: String, Codable, Sendable, CaseIterable {
 
 /// Parameters of ``PolynomialPredictor``.
 public struct PolynomialParameters: PredictorParameters {
-  /// Polynomial order, 1–3.
+  /// Polynomial order.
   public var order: Int
-  /// Number of newest samples fitted, order+1 … 64.
+  /// Number of newest samples fitted, at least order + 1.
   public var windowSamples: Int
   /// Only samples at most this many seconds older than the newest are fitted; 0 = no limit.
   /// Sensible 0.01–0.1 s.
@@ -109,10 +109,33 @@ public struct PolynomialParameters: PredictorParameters {
   }
 
   public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("polynomial.order", order, in: 1...3)
+    try validateFields()
+    // The one bound that depends on another field: a fit needs order + 1 samples.
     try PredictorParameterError.check("polynomial.windowSamples", windowSamples, in: (order + 1)...64)
-    try PredictorParameterError.check("polynomial.windowSeconds", windowSeconds, in: 0...1)
-    try PredictorParameterError.check(
-      "polynomial.recencyHalfLifeSeconds", recencyHalfLifeSeconds, in: 0...10)
   }
+}
+
+extension PolynomialParameters: ParameterFieldTable {
+  package static let fieldPrefix = "polynomial."
+  package static let fields: [ParameterField<PolynomialParameters>] = [
+    .integer("order", \.order, key: "order", unit: "", range: 1...3, "polynomial order"),
+    .integer(
+      "windowSamples", \.windowSamples, key: "window", unit: "samples", range: 2...64,
+      "newest samples fitted (at least order + 1)"),
+    .real(
+      "windowSeconds", \.windowSeconds, key: "window-time", unit: "s", range: 0...1,
+      "fit only samples this recent (0 = no limit)"),
+    .real(
+      "recencyHalfLifeSeconds", \.recencyHalfLifeSeconds, key: "half-life", unit: "s", range: 0...10,
+      "recency weighting: a sample's weight halves per half-life of age (0 = equal weights)"),
+    // Set by the catalog entry (polynomial or savitzky-golay), not a key of its own.
+    .flag("uniformTime", \.uniformTime, key: nil, "fit on equal steps instead of the samples' times (Savitzky–Golay)"),
+    .choice("origin", \.origin, key: "origin", PredictionOrigin.fieldSummary),
+  ]
+}
+
+extension PredictionOrigin {
+  /// The summary every family's `origin` field shows.
+  package static let fieldSummary =
+    "extrapolate from the newest sample (no lag) or from the model's smoothed position"
 }

@@ -21,24 +21,24 @@
 ///
 /// The gates watch the last four samples the predictor saw; their estimates use divided
 /// differences, so irregular intervals are exact and repeated time stamps are skipped.
-public struct PredictionGates: Sendable, Equatable {
-  public let parameters: PredictionGateParameters
+package struct PredictionGates: Sendable, Equatable {
+  package let parameters: PredictionGateParameters
   private var times = SIMD4<Double>.zero  // newest first
   private var xs = SIMD4<Double>.zero
   private var ys = SIMD4<Double>.zero
   private var count = 0
   private var peakSpeed = 0.0
 
-  public init(parameters: PredictionGateParameters) {
+  package init(parameters: PredictionGateParameters) {
     self.parameters = parameters
   }
 
-  public mutating func reset() {
+  package mutating func reset() {
     count = 0
     peakSpeed = 0
   }
 
-  public mutating func observe(time: Double, x: Double, y: Double) {
+  package mutating func observe(time: Double, x: Double, y: Double) {
     if count > 0, time <= times[0] {
       xs[0] = x
       ys[0] = y
@@ -99,7 +99,7 @@ public struct PredictionGates: Sendable, Equatable {
   }
 
   /// The horizon to predict for instead of `horizon` seconds, or nil to cancel.
-  public func effectiveHorizon(_ horizon: Double) -> Double? {
+  package func effectiveHorizon(_ horizon: Double) -> Double? {
     let p = parameters
     var h = horizon
     if p.horizonCapSeconds > 0 { h = min(h, p.horizonCapSeconds) }
@@ -128,7 +128,7 @@ public struct PredictionGates: Sendable, Equatable {
 
   /// False when the direction cut-off is on and `(x, y)` lies behind the newest sample with
   /// respect to the latest movement.
-  public func allows(x: Double, y: Double) -> Bool {
+  package func allows(x: Double, y: Double) -> Bool {
     guard parameters.directionCutOff, count >= 2 else { return true }
     let mx = xs[0] - xs[1]
     let my = ys[0] - ys[1]
@@ -201,16 +201,42 @@ public struct PredictionGateParameters: PredictorParameters {
   }
 
   public func validate() throws(PredictorParameterError) {
-    try PredictorParameterError.check("gates.horizonCapSeconds", horizonCapSeconds, in: 0...1)
-    try PredictorParameterError.check("gates.speedFloor", speedFloor, in: 0...1e9)
-    try PredictorParameterError.check("gates.turnAngleLow", turnAngleLow, in: 0...Double.pi)
-    try PredictorParameterError.check("gates.turnAngleHigh", turnAngleHigh, in: 0...Double.pi)
-    try PredictorParameterError.check("gates.jerkLow", jerkLow, in: 0...1e15)
-    try PredictorParameterError.check("gates.jerkHigh", jerkHigh, in: 0...1e15)
-    try PredictorParameterError.check("gates.strokeEndSpeedRatio", strokeEndSpeedRatio, in: 0...1)
-    try PredictorParameterError.check("gates.stoppingHorizonFactor", stoppingHorizonFactor, in: 0...10)
+    try validateFields()
     try PredictorParameterError.checkRamp(
       low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
     try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
   }
+}
+
+extension PredictionGateParameters: ParameterFieldTable {
+  package static let fieldPrefix = "gates."
+  package static let fields: [ParameterField<PredictionGateParameters>] = [
+    .real(
+      "horizonCapSeconds", \.horizonCapSeconds, key: "horizon-cap", unit: "s", range: 0...1,
+      "never predict further ahead than this (0 = no cap; Chromium caps at 0.025)"),
+    .real(
+      "speedFloor", \.speedFloor, key: "speed-floor", unit: "units/s", range: 0...1e9,
+      "no prediction below this speed (0 = off)"),
+    .real(
+      "turnAngleLow", \.turnAngleLow, key: "turn-low", unit: "rad", range: 0...Double.pi,
+      "turn angle where the horizon starts to shrink"),
+    .real(
+      "turnAngleHigh", \.turnAngleHigh, key: "turn-high", unit: "rad", range: 0...Double.pi,
+      "turn angle where the horizon reaches 0 (0 = off)"),
+    .real(
+      "jerkLow", \.jerkLow, key: "jerk-low", unit: "units/s³", range: 0...1e15,
+      "jerk where the horizon starts to shrink"),
+    .real(
+      "jerkHigh", \.jerkHigh, key: "jerk-high", unit: "units/s³", range: 0...1e15,
+      "jerk where the horizon reaches 0 (0 = off)"),
+    .flag(
+      "directionCutOff", \.directionCutOff, key: "direction-cutoff",
+      "no prediction pointing back against the latest movement (Chromium's direction cut-off)"),
+    .real(
+      "strokeEndSpeedRatio", \.strokeEndSpeedRatio, key: "stroke-end-ratio", unit: "", range: 0...1,
+      "no prediction while speed falls below this fraction of the stroke's peak (0 = off)"),
+    .real(
+      "stoppingHorizonFactor", \.stoppingHorizonFactor, key: "stop-factor", unit: "", range: 0...10,
+      "while decelerating, predict at most this fraction of the time to stop, v/a (0 = off; 0.5 lands linear where the pen stops)"),
+  ]
 }

@@ -4,19 +4,19 @@
 /// predictor is made and never resized, steady-state updates allocate nothing. A copy of a
 /// predictor shares the storage until one of them writes (copy-on-write), so copies stay
 /// independent snapshots.
-public struct SampleWindow: Sendable, Equatable {
+package struct SampleWindow: Sendable, Equatable {
   /// One remembered sample: seconds and position in the caller's unit.
-  public struct Entry: Sendable, Equatable {
-    public var time: Double
-    public var x: Double
-    public var y: Double
+  package struct Entry: Sendable, Equatable {
+    package var time: Double
+    package var x: Double
+    package var y: Double
     /// `2^(−(t − t_previous)/h)` for the recency half-life `h` the window was recorded with: the
     /// factor by which the weight of every older sample falls relative to this one (1 when the
     /// window is not recorded with a half-life, or for a stroke's first sample). A recency
     /// weight `2^(−age/h)` is then a running product of these, one `exp2` per sample recorded
     /// instead of one per sample fitted.
-    public var recencyFactor: Double
-    public init(time: Double, x: Double, y: Double, recencyFactor: Double = 1) {
+    package var recencyFactor: Double
+    package init(time: Double, x: Double, y: Double, recencyFactor: Double = 1) {
       self.time = time
       self.x = x
       self.y = y
@@ -27,18 +27,18 @@ public struct SampleWindow: Sendable, Equatable {
   private var storage: ContiguousArray<Entry>
   private var next = 0
   /// How many samples are held (at most ``capacity``).
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// A window holding at most `capacity` samples (at least 1).
-  public init(capacity: Int) {
+  package init(capacity: Int) {
     storage = ContiguousArray(repeating: Entry(time: 0, x: 0, y: 0), count: max(1, capacity))
   }
 
-  public var capacity: Int { storage.count }
-  public var isEmpty: Bool { count == 0 }
+  package var capacity: Int { storage.count }
+  package var isEmpty: Bool { count == 0 }
 
   /// Adds a sample, dropping the oldest when full.
-  public mutating func append(_ entry: Entry) {
+  package mutating func append(_ entry: Entry) {
     storage[next] = entry
     next += 1
     if next == storage.count { next = 0 }
@@ -46,7 +46,7 @@ public struct SampleWindow: Sendable, Equatable {
   }
 
   /// Replaces the newest sample (used when a sample repeats the previous time stamp).
-  public mutating func replaceNewest(with entry: Entry) {
+  package mutating func replaceNewest(with entry: Entry) {
     guard count > 0 else { append(entry); return }
     let index = next == 0 ? storage.count - 1 : next - 1
     storage[index] = entry
@@ -58,7 +58,7 @@ public struct SampleWindow: Sendable, Equatable {
   ///
   /// With a `recencyHalfLife` above 0 the appended entry carries its ``Entry/recencyFactor``.
   @discardableResult
-  public mutating func record(time: Double, x: Double, y: Double, recencyHalfLife: Double = 0) -> Bool {
+  package mutating func record(time: Double, x: Double, y: Double, recencyHalfLife: Double = 0) -> Bool {
     guard let newest else {
       append(Entry(time: time, x: x, y: y))
       return true
@@ -73,19 +73,19 @@ public struct SampleWindow: Sendable, Equatable {
   }
 
   /// Drops every sample, keeping the storage.
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     count = 0
     next = 0
   }
 
   /// Keeps only the newest `n` samples.
-  public mutating func keepNewest(_ n: Int) {
+  package mutating func keepNewest(_ n: Int) {
     if n < count { count = max(0, n) }
   }
 
   /// The `k`-th newest sample: `back: 0` is the newest. `k` must be below ``count``.
   @inline(__always)
-  public subscript(back k: Int) -> Entry {
+  package subscript(back k: Int) -> Entry {
     var index = next - 1 - k
     if index < 0 { index += storage.count }
     return storage[index]
@@ -95,7 +95,7 @@ public struct SampleWindow: Sendable, Equatable {
   /// (`k` = 0 is the newest), reading the ring's storage directly: the fits that run on every
   /// sample spend less on indexing than through ``subscript(back:)``.
   @inline(__always)
-  public func forEachNewest(_ n: Int, _ body: (Int, Entry) -> Void) {
+  package func forEachNewest(_ n: Int, _ body: (Int, Entry) -> Void) {
     storage.withUnsafeBufferPointer { buffer in
       var index = next - 1
       for k in 0..<min(n, count) {
@@ -107,5 +107,5 @@ public struct SampleWindow: Sendable, Equatable {
   }
 
   /// The newest sample, if any.
-  public var newest: Entry? { count > 0 ? self[back: 0] : nil }
+  package var newest: Entry? { count > 0 ? self[back: 0] : nil }
 }

@@ -33,8 +33,13 @@ struct ModelFileLoaderTests {
     #expect {
       try LookaheadModel(contentsOf: missing)
     } throws: { error in
-      guard case .unreadable(let path, _) = error as? ModelFileError else { return false }
-      return path == missing.path
+      guard case .unreadable(let path, let detail) = error as? ModelFileError else { return false }
+      return path == missing.path && detail == "the file doesn't exist"
+    }
+    // The runtime links FoundationEssentials only (no localizedDescription): the cause is named
+    // by the loader itself.
+    #expect(throws: ModelFileError.unreadable(path: FileManager.default.temporaryDirectory.path, detail: "it is a directory")) {
+      try LookaheadModel(contentsOf: FileManager.default.temporaryDirectory)
     }
   }
 

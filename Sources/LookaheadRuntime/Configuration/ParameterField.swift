@@ -1,0 +1,123 @@
+/// One parameter of a parameters struct, declared once beside the struct: its property (the
+/// JSON key and the field an error names), its catalog key (`name:key=value`), unit, domain and
+/// a one-line summary, and a key path to read and write it.
+///
+/// Everything else is derived from the table (``ParameterFieldTable``): ``validate(_:prefix:)``
+/// for the struct's `validate()`, the workbench catalog's parameter specs and builder, and the
+/// parameter tables of `Docs/Predictors.md`. A test breaks every field past each bound and
+/// checks the table lists exactly the struct's stored properties.
+package struct ParameterField<Parameters>: Sendable {
+  /// The Swift property name: the key in the exported JSON, and the field a
+  /// ``PredictorParameterError`` names (after the struct's prefix, e.g. `kalman.processNoise`).
+  package let property: String
+  /// The kebab-case key of the workbench catalog and of `name:key=value`; nil when a catalog
+  /// entry fixes the value itself (Savitzky–Golay's `uniformTime`).
+  package let key: String?
+  /// Unit of the value ("s", "Hz", "units/s", "samples", "" for none).
+  package let unit: String
+  package let domain: ParameterDomain
+  /// One line: what it does (the range is in ``domain``).
+  package let summary: String
+  private let read: @Sendable (Parameters) -> ParameterValue
+  private let write: @Sendable (inout Parameters, ParameterValue) -> Void
+
+  /// The field's value in `parameters`.
+  package func value(in parameters: Parameters) -> ParameterValue { read(parameters) }
+
+  /// Sets the field from `value`. A value of the wrong kind, or a choice name the field does not
+  /// know, leaves the field unchanged; an integer field takes a finite whole number (others
+  /// become 0, which every integer range rejects). Check against ``domain`` first.
+  package func assign(_ value: ParameterValue, to parameters: inout Parameters) {
+    write(&parameters, value)
+  }
+
+  /// Throws naming `prefix + property` unless the field's value lies in its domain (reals must
+  /// also be finite). Choices and flags are always valid once decoded.
+  package func validate(_ parameters: Parameters, prefix: String) throws(PredictorParameterError) {
+    guard case .number(let v) = read(parameters) else { return }
+    switch domain {
+    case .real(let range, _): try PredictorParameterError.check(prefix + property, v, in: range)
+    case .integer(let range): try PredictorParameterError.check(prefix + property, Int(v), in: range)
+    case .choice, .flag: return
+    }
+  }
+}
+
+extension ParameterField {
+  /// A real-valued field, finite and within `range`.
+  package static func real(
+    _ property: String, _ keyPath: WritableKeyPath<Parameters, Double> & Sendable, key: String?,
+    unit: String, range: ClosedRange<Double>, scale: ParameterScale = .linear, _ summary: String
+  ) -> Self {
+    Self(
+      property: property, key: key, unit: unit, domain: .real(range, scale: scale), summary: summary,
+      read: { .number($0[keyPath: keyPath]) },
+      write: { parameters, value in
+        if case .number(let v) = value { parameters[keyPath: keyPath] = v }
+      })
+  }
+
+  /// An integer field within `range`.
+  package static func integer(
+    _ property: String, _ keyPath: WritableKeyPath<Parameters, Int> & Sendable, key: String?,
+    unit: String, range: ClosedRange<Int>, _ summary: String
+  ) -> Self {
+    Self(
+      property: property, key: key, unit: unit, domain: .integer(range), summary: summary,
+      read: { .number(Double($0[keyPath: keyPath])) },
+      write: { parameters, value in
+        // Bounded before converting, so a huge or non-finite number cannot trap.
+        if case .number(let v) = value { parameters[keyPath: keyPath] = v.isFinite && abs(v) < 1e9 ? Int(v) : 0 }
+      })
+  }
+
+  /// A true/false field, written 1/0 as a ``ParameterValue``.
+  package static func flag(
+    _ property: String, _ keyPath: WritableKeyPath<Parameters, Bool> & Sendable, key: String?,
+    _ summary: String
+  ) -> Self {
+    Self(
+      property: property, key: key, unit: "", domain: .flag, summary: summary,
+      read: { .number($0[keyPath: keyPath] ? 1 : 0) },
+      write: { parameters, value in
+        if case .number(let v) = value { parameters[keyPath: keyPath] = v != 0 }
+      })
+  }
+
+  /// One of an enum's cases, by raw value.
+  package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+    _ property: String, _ keyPath: WritableKeyPath<Parameters, Choice> & Sendable, key: String?,
+    _ summary: String
+  ) -> Self where Choice.RawValue == String {
+    Self(
+      property: property, key: key, unit: "", domain: .choice(Choice.allCases.map(\.rawValue)),
+      summary: summary,
+      read: { .choice($0[keyPath: keyPath].rawValue) },
+      write: { parameters, value in
+        if case .choice(let name) = value, let choice = Choice(rawValue: name) {
+          parameters[keyPath: keyPath] = choice
+        }
+      })
+  }
+}
+
+/// A parameters struct that declares its fields in one table.
+package protocol ParameterFieldTable: PredictorParameters {
+  /// Every stored property that holds a parameter, in catalog order (nested parameter structs,
+  /// such as the stages' filters and gates, have their own tables).
+  static var fields: [ParameterField<Self>] { get }
+  /// What errors put before a field's property: `kalman.`, `gates.`.
+  static var fieldPrefix: String { get }
+}
+
+extension ParameterFieldTable {
+  /// Throws naming the first field outside its domain, in table order.
+  package func validateFields() throws(PredictorParameterError) {
+    for field in Self.fields { try field.validate(self, prefix: Self.fieldPrefix) }
+  }
+
+  /// The field whose property is `property`.
+  package static func field(_ property: String) -> ParameterField<Self>? {
+    fields.first { $0.property == property }
+  }
+}
