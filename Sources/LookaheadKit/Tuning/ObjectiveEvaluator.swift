@@ -289,20 +289,11 @@ public struct ObjectiveEvaluator: Sendable {
           for (h, horizon) in horizons.enumerated() {
             let target = sample.time + horizon
             guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
-            // Piecewise-linear truth at the target (the last sample past the end), searching
-            // forward from the issuing sample as PerSampleReplay does.
-            var j = max(cursor[h], i)
-            while j + 1 < n, samples[j + 1].time <= target { j += 1 }
-            cursor[h] = j
-            let truthX: Double, truthY: Double
-            if j + 1 >= n {
-              truthX = samples[n - 1].x
-              truthY = samples[n - 1].y
-            } else {
-              let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
-              truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
-              truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
-            }
+            // The true position at the target, searching forward from the issuing sample (or
+            // this horizon's previous answer) as PerSampleReplay does.
+            var segment = max(cursor[h], i)
+            let (truthX, truthY) = PiecewiseLinearPath.position(in: samples, at: target, searchingFrom: &segment)
+            cursor[h] = segment
             let predicted = predictor.predict(at: target)
             visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
           }
