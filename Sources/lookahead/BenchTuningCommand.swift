@@ -57,8 +57,7 @@ struct BenchTuningCommand: ParsableCommand {
         training.rows, training.featureCount, training.seconds, training.accumulateOnlySeconds,
         training.seconds / training.accumulateOnlySeconds))
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -84,52 +84,8 @@ struct EvaluationOptions: ParsableArguments {
   }
 }
 
-/// Runs an evaluation command body: input errors (bad predictor, dataset, profile, file, an
-/// existing output) exit 1 with the message on stderr, anything else exits 2.
-func runEvaluationCommand(_ body: () throws -> Void) throws {
-  func fail(_ message: String, _ code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(MessageText.bounded(message))\n".utf8))
-    return ExitCode(code)
-  }
-  do {
-    try body()
-  } catch let error as ExitCode {
-    throw error
-  } catch let error as ValidationError {
-    throw fail(error.message, 1)
-  } catch let error as PredictorCatalogError {
-    throw fail(error.description, 1)
-  } catch let error as DeviceProfileError {
-    throw fail("\(error)", 1)
-  } catch let error as DatasetReferenceError {
-    throw fail(error.description, 1)
-  } catch let error as TraceInputError {
-    throw fail("\(error)", 1)
-  } catch let error as UnknownFormatError {
-    throw fail("\(error)", 1)
-  } catch let error as OutputExistsError {
-    throw fail(error.description, 1)
-  } catch let error as FileWriteError {
-    throw fail(error.description, 1)
-  } catch let error where MessageText.fileSystemDescription(error) != nil {
-    throw fail(MessageText.describe(error), 1)
-  } catch let error as EvaluationRun.RunError {
-    throw fail(error.description, 1)
-  } catch let error as ReplayError {
-    throw fail("\(error)", 1)
-  } catch let error as ModelEvaluation.ModelLoadError {
-    throw fail(error.description, 1)
-  } catch let error as ModelFileError {
-    throw fail("\(error)", 1)
-  } catch let error as ModelEvaluation.ScaleMismatch {
-    throw fail(error.description, 1)
-  } catch let error as CoordinateScaleError {
-    throw fail(error.description, 1)
-  } catch {
-    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(2)
-  }
-}
+/// Runs an evaluation command body under the CLI's one exit-code rule (``ExitCodeRule``).
+func runEvaluationCommand(_ body: () throws -> Void) throws { try runCommand(body) }
 
 /// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
 /// so every error names its file), labelled by file name.

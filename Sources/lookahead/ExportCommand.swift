@@ -96,8 +96,7 @@ struct ExportCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -52,8 +52,7 @@ struct PredictCommand: ParsableCommand {
         try ResultFile.write(Data(text.utf8), to: url, force: force)
       }
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -63,8 +63,7 @@ struct TrainCommand: ParsableCommand {
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
         print(Henze2017Comparison.table(cells))
       } catch {
-        FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-        throw ExitCode(1)
+        throw ExitCodeRule.exit(reporting: error)
       }
       return
     }
@@ -113,8 +112,7 @@ struct TrainCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }
