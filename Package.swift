@@ -16,7 +16,7 @@ let package = Package(
     .executable(name: "lookahead", targets: ["lookahead"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
   ],
   targets: [
     // MARK: - Public API

@@ -40,7 +40,7 @@ struct CompareCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Predictors and datasets.")
+  @Argument(help: "Predictors and datasets.", completion: NameCompletion.predictorsAndDatasets)
   var items: [String] = []
 
   func run() throws {

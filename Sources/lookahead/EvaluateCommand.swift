@@ -14,7 +14,7 @@ struct EvaluateCommand: ParsableCommand {
       Recorded platform predictions are evaluated with --predictor recorded.
       """)
 
-  @Option(help: "The predictor: name or name:key=value,… (see `lookahead predictors list`), or `recorded`.")
+  @Option(help: "The predictor: name or name:key=value,… (see `lookahead predictors list`), or `recorded`.", completion: NameCompletion.predictors)
   var predictor: String?
 
   @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file with one predictor.")
@@ -31,7 +31,7 @@ struct EvaluateCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.")
+  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {

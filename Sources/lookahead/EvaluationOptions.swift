@@ -5,7 +5,7 @@ import LookaheadRuntime
 
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
-  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
   @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap (default 0).")

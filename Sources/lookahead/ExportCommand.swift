@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
       dataset is recorded with its file checksums.
       """)
 
-  @Option(help: "Predictor specification or config file.")
+  @Option(help: "Predictor specification or config file.", completion: NameCompletion.predictorsOrFiles)
   var predictor: String?
 
   @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result: export its best configuration.")
@@ -30,7 +30,7 @@ struct ExportCommand: ParsableCommand {
   @Option(name: [.short, .customLong("output")], help: "The model file to write.")
   var output: String
 
-  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
   @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")

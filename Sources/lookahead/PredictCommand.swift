@@ -17,7 +17,7 @@ struct PredictCommand: ParsableCommand {
   @Option(help: "The model file (written by `lookahead export`).")
   var model: String
 
-  @Option(help: "Device profile to replay through: a preset or a JSON file (default: the one the model was tuned for).")
+  @Option(help: "Device profile to replay through: a preset or a JSON file (default: the one the model was tuned for).", completion: NameCompletion.profiles)
   var profile: String?
 
   @Option(help: "Seed for the display phase and missed frames (default 0).")

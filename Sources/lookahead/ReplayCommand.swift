@@ -40,7 +40,7 @@ struct ReplayTraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace", abstract: "Replay a dataset or trace file (the default subcommand).")
 
-  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.")
+  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.", completion: NameCompletion.profiles)
   var profile: String = DeviceProfile.pencil240ProMotion120.name
 
   @OptionGroup var location: DatasetLocationOptions

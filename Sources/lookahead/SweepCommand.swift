@@ -31,7 +31,7 @@ struct SweepCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.")
+  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {

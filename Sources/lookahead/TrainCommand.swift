@@ -52,7 +52,7 @@ struct TrainCommand: ParsableCommand {
   @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
   var henze2017 = false
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.")
+  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {
