@@ -23,7 +23,7 @@ struct EvaluateCommand: ParsableCommand {
   @Option(help: "An exported model file (`lookahead export`), evaluated through the runtime.")
   var model: String?
 
-  @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
+  @Option(name: .customLong("protocol"), help: "frame (replay through --profile), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
   @Option(help: "Write every scored prediction of the frame replay to this CSV file (refused if it exists, unless --force).")

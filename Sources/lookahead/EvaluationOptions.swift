@@ -8,7 +8,7 @@ struct EvaluationOptions: ParsableArguments {
   @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
-  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap (default 0).")
+  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap.")
   var seed: UInt64 = 0
 
   @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")

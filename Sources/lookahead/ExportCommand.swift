@@ -9,12 +9,12 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "Write a model file (predictor, unit, device, provenance, checksum) for the runtime.",
     discussion: """
-      Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01,
-      a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's
-      best configuration with --from-tune (its journal or its .tune.json) or a training's model with
-      --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the
-      unit, device profile, datasets, split, writers, objective and seed are the run's own. With
-      --predictor, the first --dataset sets the coordinate unit the parameters assume and every
+      Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01, \
+      a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's \
+      best configuration with --from-tune (its journal or its .tune.json) or a training's model with \
+      --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
+      unit, device profile, datasets, split, writers, objective and seed are the run's own. With \
+      --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
       dataset is recorded with its file checksums.
       """)
 

@@ -46,7 +46,7 @@ struct ReplayTraceCommand: ParsableCommand {
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: ImportChoiceOptions
 
-  @Option(help: "Seed for the display phase and missed frames (default 0).")
+  @Option(help: "Seed for the display phase and missed frames.")
   var seed: UInt64 = 0
 
   @Flag(help: "Per-frame rows as CSV (with # header lines) instead of a table.")

@@ -10,8 +10,8 @@ struct TrainCommand: ParsableCommand {
     commandName: "train",
     abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
     discussion: """
-      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export
-      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is
+      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export \
+      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is \
       written beside it as NAME.train.json.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
       """)
@@ -25,16 +25,16 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Held-out dataset scored with the model trained on the DATASETs (repeatable).")
   var test: [String] = []
 
-  @Option(help: "Candidate history lengths K, comma-separated (default 2,3,4,6,8).")
+  @Option(help: "Candidate history lengths K, comma-separated.")
   var history: String = "2,3,4,6,8"
 
-  @Option(help: "Candidate ridge strengths lambda (per training row), comma-separated (default 1e-8,1e-6,1e-4,1e-2).")
+  @Option(help: "Candidate ridge strengths lambda (per training row), comma-separated.")
   var lambdas: String = "1e-8,1e-6,1e-4,1e-2"
 
   @Flag(help: "Do not rotate the features into the direction of motion.")
   var noRotate = false
 
-  @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; default 20, Chromium's).")
+  @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; the default is Chromium's).")
   var gapLimit: Double = 20
 
   @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")

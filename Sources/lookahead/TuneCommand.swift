@@ -30,19 +30,19 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
   var test: [String] = []
 
-  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best) (default lhs).")
+  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best).")
   var strategy: String = "lhs"
 
-  @Option(help: "Trials per search (default 100).")
+  @Option(help: "Trials per search.")
   var trials: Int = 100
 
-  @Option(help: "Seed of the search and of the device replay (default 0).")
+  @Option(help: "Seed of the search and of the device replay.")
   var seed: UInt64 = 0
 
   @Option(help: "Device to tune for (preset name or JSON file): the default objective then scores the predictions this device would make; it also drives replay-based objectives and the Pareto front (default \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
-  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (default 8; 0 = none).")
+  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (0 = none).")
   var pareto: Int = 8
 
   @Option(help: "Journal (JSON Lines) of every trial; resumed when it exists.")
