@@ -36,7 +36,7 @@ struct CompareCommand: ParsableCommand {
   var resamples: Int = 10_000
 
   @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke.")
-  var pairedColumn: String = "error_mean_mm"
+  var pairedColumn: String = ScorecardColumn.errorMeanMillimetres
 
   @OptionGroup var options: EvaluationOptions
 

@@ -31,8 +31,9 @@ public struct ObjectiveEvaluator: Sendable {
 
   /// The scorecard columns recorded for every replay-based trial (for Pareto fronts).
   public static let recordedColumns = [
-    "error_mean_mm", "error_p95_mm", "latency_saved_mean_ms", "stroke_end_overshoot_p95_mm", "jitter_rms_mm",
-    "wrong_direction_fraction",
+    ScorecardColumn.errorMeanMillimetres, ScorecardColumn.errorP95Millimetres,
+    ScorecardColumn.latencySavedMeanMilliseconds, ScorecardColumn.strokeEndOvershootP95Millimetres,
+    ScorecardColumn.jitterRMSMillimetres, ScorecardColumn.wrongDirectionFraction,
   ]
 
   public init(
@@ -93,8 +94,8 @@ public struct ObjectiveEvaluator: Sendable {
     case .latency:
       let card = try scorecard(makePredictor)
       let metrics = Self.recorded(card)
-      guard let saved = card.value("latency_saved_mean_ms") else {
-        throw ObjectiveError.missingColumn(name: "latency_saved_mean_ms", known: card.columns.map(\.name))
+      guard let saved = card.value(ScorecardColumn.latencySavedMeanMilliseconds) else {
+        throw ObjectiveError.missingColumn(name: ScorecardColumn.latencySavedMeanMilliseconds, known: card.columns.map(\.name))
       }
       var excess = 0.0
       var broken: [String] = []
