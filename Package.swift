@@ -19,10 +19,7 @@ let package = Package(
     .library(name: "LookaheadCStatic", type: .static, targets: ["LookaheadC"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-    .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
   ],
   targets: [
     // MARK: - Public API
@@ -37,9 +34,6 @@ let package = Package(
       dependencies: [
         "LookaheadRuntime",
         "CLinearAlgebra",
-        .product(name: "Numerics", package: "swift-numerics"),
-        .product(name: "Collections", package: "swift-collections"),
-        .product(name: "Algorithms", package: "swift-algorithms"),
       ]
     ),
 

@@ -9,13 +9,13 @@ struct BenchTuningCommand: ParsableCommand {
     abstract: "Measure a 1,000-configuration search over the shared corpus and training on a million windows.",
     discussion: "Build with -c release first. Prints wall-clock figures and same-run baselines.")
 
-  @Option(help: "Configurations to search (default 1000).")
+  @Option(help: "Configurations to search.")
   var configurations: Int = 1000
 
-  @Option(help: "Training rows (windows) at least (default 1000000); 0 skips the training measurement.")
+  @Option(help: "Training rows (windows) at least; 0 skips the training measurement.")
   var rows: Int = 1_000_000
 
-  @Option(help: "Datasets forming the corpus (default: all five shared datasets).")
+  @Option(help: "Datasets forming the corpus (all five shared datasets unless given).")
   var dataset: [String] = [
     "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed",
   ]
@@ -57,8 +57,7 @@ struct BenchTuningCommand: ParsableCommand {
         training.rows, training.featureCount, training.seconds, training.accumulateOnlySeconds,
         training.seconds / training.accumulateOnlySeconds))
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

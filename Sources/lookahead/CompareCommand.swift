@@ -29,18 +29,18 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "The label of the predictor the others are compared with (default: the first).")
   var baseline: String?
 
-  @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
+  @Option(name: .customLong("protocol"), help: "frame (replay through --profile), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
-  @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000 (default 10000).")
+  @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000.")
   var resamples: Int = 10_000
 
-  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke (default error_mean_mm).")
-  var pairedColumn: String = "error_mean_mm"
+  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke.")
+  var pairedColumn: String = ScorecardColumn.errorMeanMillimetres
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Predictors and datasets.")
+  @Argument(help: "Predictors and datasets.", completion: NameCompletion.predictorsAndDatasets)
   var items: [String] = []
 
   func run() throws {

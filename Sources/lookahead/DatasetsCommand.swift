@@ -39,30 +39,5 @@ struct ImportChoiceOptions: ParsableArguments {
   func sourceFormat() throws -> TraceSourceFormat? { try format.map(TraceSourceFormat.named) }
 }
 
-/// Runs a command body, turning input errors into exit code 1 and anything else into 2, each
-/// with a message on stderr (CONVENTIONS.md, CLI).
-func runReportingErrors(_ body: () throws -> Void) throws {
-  do {
-    try body()
-  } catch let error as ExitCode {
-    throw error
-  } catch let error as TraceInputError {
-    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(1)
-  } catch let error as DatasetReferenceError {
-    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(1)
-  } catch let error as UnknownFormatError {
-    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(1)
-  } catch let error as OutputExistsError {
-    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(1)
-  } catch let error where error is FileWriteError || MessageText.fileSystemDescription(error) != nil {
-    FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(1)
-  } catch {
-    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(2)
-  }
-}
+/// Runs a command body under the CLI's one exit-code rule (``ExitCodeRule``).
+func runReportingErrors(_ body: () throws -> Void) throws { try runCommand(body) }

@@ -14,7 +14,7 @@ struct EvaluateCommand: ParsableCommand {
       Recorded platform predictions are evaluated with --predictor recorded.
       """)
 
-  @Option(help: "The predictor: name or name:key=value,… (see `lookahead predictors list`), or `recorded`.")
+  @Option(help: "The predictor: name or name:key=value,… (see `lookahead predictors list`), or `recorded`.", completion: NameCompletion.predictors)
   var predictor: String?
 
   @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file with one predictor.")
@@ -23,7 +23,7 @@ struct EvaluateCommand: ParsableCommand {
   @Option(help: "An exported model file (`lookahead export`), evaluated through the runtime.")
   var model: String?
 
-  @Option(name: .customLong("protocol"), help: "frame (replay through --profile, default), anchor or henze2017.")
+  @Option(name: .customLong("protocol"), help: "frame (replay through --profile), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
   @Option(help: "Write every scored prediction of the frame replay to this CSV file (refused if it exists, unless --force).")
@@ -31,7 +31,7 @@ struct EvaluateCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.")
+  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {

@@ -5,10 +5,10 @@ import LookaheadRuntime
 
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
-  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
-  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap (default 0).")
+  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap.")
   var seed: UInt64 = 0
 
   @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")
@@ -84,52 +84,8 @@ struct EvaluationOptions: ParsableArguments {
   }
 }
 
-/// Runs an evaluation command body: input errors (bad predictor, dataset, profile, file, an
-/// existing output) exit 1 with the message on stderr, anything else exits 2.
-func runEvaluationCommand(_ body: () throws -> Void) throws {
-  func fail(_ message: String, _ code: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(MessageText.bounded(message))\n".utf8))
-    return ExitCode(code)
-  }
-  do {
-    try body()
-  } catch let error as ExitCode {
-    throw error
-  } catch let error as ValidationError {
-    throw fail(error.message, 1)
-  } catch let error as PredictorCatalogError {
-    throw fail(error.description, 1)
-  } catch let error as DeviceProfileError {
-    throw fail("\(error)", 1)
-  } catch let error as DatasetReferenceError {
-    throw fail(error.description, 1)
-  } catch let error as TraceInputError {
-    throw fail("\(error)", 1)
-  } catch let error as UnknownFormatError {
-    throw fail("\(error)", 1)
-  } catch let error as OutputExistsError {
-    throw fail(error.description, 1)
-  } catch let error as FileWriteError {
-    throw fail(error.description, 1)
-  } catch let error where MessageText.fileSystemDescription(error) != nil {
-    throw fail(MessageText.describe(error), 1)
-  } catch let error as EvaluationRun.RunError {
-    throw fail(error.description, 1)
-  } catch let error as ReplayError {
-    throw fail("\(error)", 1)
-  } catch let error as ModelEvaluation.ModelLoadError {
-    throw fail(error.description, 1)
-  } catch let error as ModelFileError {
-    throw fail("\(error)", 1)
-  } catch let error as ModelEvaluation.ScaleMismatch {
-    throw fail(error.description, 1)
-  } catch let error as CoordinateScaleError {
-    throw fail(error.description, 1)
-  } catch {
-    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
-    throw ExitCode(2)
-  }
-}
+/// Runs an evaluation command body under the CLI's one exit-code rule (``ExitCodeRule``).
+func runEvaluationCommand(_ body: () throws -> Void) throws { try runCommand(body) }
 
 /// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
 /// so every error names its file), labelled by file name.

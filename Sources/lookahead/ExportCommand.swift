@@ -9,12 +9,12 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "Write a model file (predictor, unit, device, provenance, checksum) for the runtime.",
     discussion: """
-      Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01,
-      a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's
-      best configuration with --from-tune (its journal or its .tune.json) or a training's model with
-      --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the
-      unit, device profile, datasets, split, writers, objective and seed are the run's own. With
-      --predictor, the first --dataset sets the coordinate unit the parameters assume and every
+      Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01, \
+      a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's \
+      best configuration with --from-tune (its journal or its .tune.json) or a training's model with \
+      --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
+      unit, device profile, datasets, split, writers, objective and seed are the run's own. With \
+      --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
       dataset is recorded with its file checksums.
 
       With --vectors DIR, the conformance vectors for the model go into DIR (made if missing):
@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
       answers (Docs/ConformanceVectors.md). -o is then optional.
       """)
 
-  @Option(help: "Predictor specification or config file.")
+  @Option(help: "Predictor specification or config file.", completion: NameCompletion.predictorsOrFiles)
   var predictor: String?
 
   @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result: export its best configuration.")
@@ -44,7 +44,7 @@ struct ExportCommand: ParsableCommand {
     valueName: "trace"))
   var vectorsTrace: [String] = []
 
-  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).")
+  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
   @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")
@@ -112,8 +112,7 @@ struct ExportCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 

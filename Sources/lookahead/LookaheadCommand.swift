@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LookaheadKit
 
 /// The `lookahead` command: subcommands are registered here, one file each beside this one.
@@ -27,4 +28,31 @@ struct LookaheadCommand: ParsableCommand {
       ReportCommand.self,
     ]
   )
+
+  /// Parses and runs a subcommand under ``ExitCodeRule``: a command line the parser refuses, or a
+  /// `ValidationError` from a command, prints ArgumentParser's message and usage and exits 1 (not
+  /// its 64); help and version exit 0; any other error from `run()` follows the rule.
+  static func main() {
+    var command: any ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(withParserError: error)
+    }
+    do {
+      try command.run()
+    } catch {
+      // The parser's own outcomes (help asked of a command group, a ValidationError) keep its
+      // messages; everything else follows the rule.
+      let parserCode = exitCode(for: error)
+      if parserCode == .success || parserCode == .validationFailure { exit(withParserError: error) }
+      exit(withError: ExitCodeRule.exit(reporting: error))
+    }
+  }
+
+  private static func exit(withParserError error: any Error) -> Never {
+    guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+    FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+    Foundation.exit(ExitCodeRule.inputError)
+  }
 }

@@ -9,18 +9,18 @@ struct PredictCommand: ParsableCommand {
     commandName: "predict",
     abstract: "Predict with an exported model (runtime only) on a replayed trace; CSV on stdout.",
     discussion: """
-      Every frame of every stroke gets the runtime's prediction for the frame's target presentation
-      time. The trace is a dataset name (see `lookahead datasets list`) or a file; its coordinates are
+      Every frame of every stroke gets the runtime's prediction for the frame's target presentation \
+      time. The trace is a dataset name (see `lookahead datasets list`) or a file; its coordinates are \
       converted into the model's unit and back when the units differ.
       """)
 
   @Option(help: "The model file (written by `lookahead export`).")
   var model: String
 
-  @Option(help: "Device profile to replay through: a preset or a JSON file (default: the one the model was tuned for).")
+  @Option(help: "Device profile to replay through: a preset or a JSON file (default: the one the model was tuned for).", completion: NameCompletion.profiles)
   var profile: String?
 
-  @Option(help: "Seed for the display phase and missed frames (default 0).")
+  @Option(help: "Seed for the display phase and missed frames.")
   var seed: UInt64 = 0
 
   @Option(name: [.short, .customLong("output")], help: "Write the CSV here instead of stdout.")
@@ -52,8 +52,7 @@ struct PredictCommand: ParsableCommand {
         try ResultFile.write(Data(text.utf8), to: url, force: force)
       }
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

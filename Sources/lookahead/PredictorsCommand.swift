@@ -36,8 +36,7 @@ struct PredictorsCommand: ParsableCommand {
         let entry = try PredictorCatalog.workbench.entry(named: name)
         print(json ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
       } catch {
-        FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-        throw ExitCode(1)
+        throw ExitCodeRule.exit(reporting: error)
       }
     }
   }

@@ -40,13 +40,13 @@ struct ReplayTraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace", abstract: "Replay a dataset or trace file (the default subcommand).")
 
-  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.")
+  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.", completion: NameCompletion.profiles)
   var profile: String = DeviceProfile.pencil240ProMotion120.name
 
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: ImportChoiceOptions
 
-  @Option(help: "Seed for the display phase and missed frames (default 0).")
+  @Option(help: "Seed for the display phase and missed frames.")
   var seed: UInt64 = 0
 
   @Flag(help: "Per-frame rows as CSV (with # header lines) instead of a table.")
@@ -96,8 +96,7 @@ struct ReplayTraceCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

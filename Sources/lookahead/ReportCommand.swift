@@ -32,13 +32,13 @@ struct ReportCommand: ParsableCommand {
   @Flag(help: "Replace existing output files.")
   var force = false
 
-  @Option(help: "Report title (default \"Lookahead report\").")
+  @Option(help: "Report title.")
   var title = "Lookahead report"
 
   @Option(name: .customLong("digitizer-rate"), help: "Sample rate of the timing diagram's stroke, Hz (default: a sweep input's step, else 240).")
   var digitizerRateHz: Double?
 
-  @Option(name: .customLong("max-strokes"), help: "Strokes drawn per records file (default 12).")
+  @Option(name: .customLong("max-strokes"), help: "Strokes drawn per records file.")
   var maximumStrokes = 12
 
   @Flag(help: "Print nothing on success.")

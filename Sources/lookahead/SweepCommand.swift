@@ -26,12 +26,12 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .customLong("step-ms"), help: "Horizon step, ms (default: the delivered-sample period).")
   var stepMilliseconds: Double?
 
-  @Option(name: .customLong("max-ms"), help: "Largest horizon, ms (default 35).")
+  @Option(name: .customLong("max-ms"), help: "Largest horizon, ms.")
   var maximumMilliseconds: Double = 35
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.")
+  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {

@@ -10,8 +10,8 @@ struct TrainCommand: ParsableCommand {
     commandName: "train",
     abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
     discussion: """
-      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export
-      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is
+      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export \
+      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is \
       written beside it as NAME.train.json.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
       """)
@@ -25,16 +25,16 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Held-out dataset scored with the model trained on the DATASETs (repeatable).")
   var test: [String] = []
 
-  @Option(help: "Candidate history lengths K, comma-separated (default 2,3,4,6,8).")
+  @Option(help: "Candidate history lengths K, comma-separated.")
   var history: String = "2,3,4,6,8"
 
-  @Option(help: "Candidate ridge strengths lambda (per training row), comma-separated (default 1e-8,1e-6,1e-4,1e-2).")
+  @Option(help: "Candidate ridge strengths lambda (per training row), comma-separated.")
   var lambdas: String = "1e-8,1e-6,1e-4,1e-2"
 
   @Flag(help: "Do not rotate the features into the direction of motion.")
   var noRotate = false
 
-  @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; default 20, Chromium's).")
+  @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; the default is Chromium's).")
   var gapLimit: Double = 20
 
   @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")
@@ -52,7 +52,7 @@ struct TrainCommand: ParsableCommand {
   @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
   var henze2017 = false
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.")
+  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {
@@ -63,8 +63,7 @@ struct TrainCommand: ParsableCommand {
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
         print(Henze2017Comparison.table(cells))
       } catch {
-        FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-        throw ExitCode(1)
+        throw ExitCodeRule.exit(reporting: error)
       }
       return
     }
@@ -113,8 +112,7 @@ struct TrainCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

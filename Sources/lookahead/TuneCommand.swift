@@ -15,7 +15,7 @@ struct TuneCommand: ParsableCommand {
         --journal kalman.jsonl --out kalman.json WacomMSP13-HandwritingSpeed
       """)
 
-  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).")
+  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).", completion: NameCompletion.predictors)
   var predictor: String
 
   @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
@@ -30,19 +30,19 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
   var test: [String] = []
 
-  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best) (default lhs).")
+  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best).")
   var strategy: String = "lhs"
 
-  @Option(help: "Trials per search (default 100).")
+  @Option(help: "Trials per search.")
   var trials: Int = 100
 
-  @Option(help: "Seed of the search and of the device replay (default 0).")
+  @Option(help: "Seed of the search and of the device replay.")
   var seed: UInt64 = 0
 
-  @Option(help: "Device to tune for (preset name or JSON file): the default objective then scores the predictions this device would make; it also drives replay-based objectives and the Pareto front (default \(DeviceProfile.pencil240ProMotion120.name)).")
+  @Option(help: "Device to tune for (preset name or JSON file): the default objective then scores the predictions this device would make; it also drives replay-based objectives and the Pareto front (default \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
   var profile: String?
 
-  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (default 8; 0 = none).")
+  @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (0 = none).")
   var pareto: Int = 8
 
   @Option(help: "Journal (JSON Lines) of every trial; resumed when it exists.")
@@ -66,7 +66,7 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
   var dataDir: String?
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) to search on.")
+  @Argument(help: "Datasets (names, NAME:subset, or paths) to search on.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {
@@ -119,8 +119,7 @@ struct TuneCommand: ParsableCommand {
     } catch let error as ValidationError {
       throw error
     } catch {
-      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
-      throw ExitCode(1)
+      throw ExitCodeRule.exit(reporting: error)
     }
   }
 

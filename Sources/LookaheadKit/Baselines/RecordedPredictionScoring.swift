@@ -37,7 +37,7 @@ public enum RecordedPredictionScoring {
         let anchor = samples[i]
         let previous = samples[i - 1]
         let lead = prediction.time - anchor.time
-        let truth = RecordedPredictionTruth.position(in: samples, at: prediction.time)
+        let truth = PiecewiseLinearPath.position(in: samples, at: prediction.time)
         let dt = anchor.time - previous.time
         let linearError: Double?
         if dt > 0 {
@@ -156,38 +156,6 @@ public struct RecordedPredictionErrorSummary: Sendable, Hashable {
       return
     }
     mean = errors.reduce(0, +) / Double(errors.count)
-    p95 = Self.percentile(errors.sorted(), 0.95)
-  }
-
-  /// Type-7 quantile `q` (0…1) of ascending `sorted`.
-  public static func percentile(_ sorted: [Double], _ q: Double) -> Double {
-    guard let first = sorted.first else { return .nan }
-    let position = Double(sorted.count - 1) * q
-    let lower = Int(position.rounded(.down))
-    guard lower + 1 < sorted.count else { return sorted.last ?? first }
-    return sorted[lower] + (position - Double(lower)) * (sorted[lower + 1] - sorted[lower])
-  }
-}
-
-/// The truth between samples: x and y interpolated linearly in time (ANCHOR-PROTOCOL.md §1
-/// step 4), the first or last sample outside the stroke's time span.
-enum RecordedPredictionTruth {
-  static func position(in samples: [TraceSample], at time: Double) -> (x: Double, y: Double) {
-    guard let first = samples.first, let last = samples.last else { return (.nan, .nan) }
-    if time <= first.time { return (first.x, first.y) }
-    if time >= last.time { return (last.x, last.y) }
-    // The last sample at or before `time`, by binary search.
-    var low = 0
-    var high = samples.count - 1
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if samples[middle].time <= time { low = middle } else { high = middle }
-    }
-    let a = samples[low]
-    let b = samples[high]
-    let span = b.time - a.time
-    guard span > 0 else { return (b.x, b.y) }
-    let fraction = (time - a.time) / span
-    return (a.x + fraction * (b.x - a.x), a.y + fraction * (b.y - a.y))
+    p95 = Percentile.type7(quantile: 0.95, ofSorted: errors.sorted()) ?? .nan
   }
 }

@@ -89,29 +89,7 @@ public struct RecordedPredictor: Predictor {
         time: chosen.time, x: chosen.x, y: chosen.y, pressure: chosen.pressure ?? base.pressure,
         altitude: base.altitude, azimuth: base.azimuth)
     case .interpolated:
-      guard time >= base.time else { return nil }
-      var previousTime = base.time
-      var previousX = base.x
-      var previousY = base.y
-      var previousPressure = base.pressure
-      for position in range {
-        let point = predictions[position]
-        if time <= point.time {
-          let span = point.time - previousTime
-          let fraction = span > 0 ? (time - previousTime) / span : 1
-          let pressure: Double? =
-            if let a = previousPressure, let b = point.pressure { a + (b - a) * fraction } else { point.pressure ?? previousPressure }
-          return PredictedPoint(
-            time: time, x: previousX + (point.x - previousX) * fraction,
-            y: previousY + (point.y - previousY) * fraction, pressure: pressure,
-            altitude: base.altitude, azimuth: base.azimuth)
-        }
-        previousTime = point.time
-        previousX = point.x
-        previousY = point.y
-        previousPressure = point.pressure ?? previousPressure
-      }
-      return nil
+      return RecordedPredictionPolyline.point(at: time, from: base, through: predictions[range], outside: .nothing)
     }
   }
 }

@@ -61,14 +61,14 @@ public struct PredictorCatalog: Sendable {
     } catch where JSONNesting.problem(in: data) != nil {
       throw .configFile(path: path, jsonPath: "$", problem: JSONNesting.problem(in: data) ?? "")
     } catch let DecodingError.dataCorrupted(context) {
-      throw .configFile(path: path, jsonPath: jsonPath(context.codingPath), problem: context.debugDescription)
+      throw .configFile(path: path, jsonPath: JSONPath.text(of: context.codingPath), problem: context.debugDescription)
     } catch let DecodingError.keyNotFound(key, context) {
       throw .configFile(
-        path: path, jsonPath: jsonPath(context.codingPath + [key]), problem: "missing field")
+        path: path, jsonPath: JSONPath.text(of: context.codingPath + [key]), problem: "missing field")
     } catch let DecodingError.typeMismatch(_, context) {
-      throw .configFile(path: path, jsonPath: jsonPath(context.codingPath), problem: context.debugDescription)
+      throw .configFile(path: path, jsonPath: JSONPath.text(of: context.codingPath), problem: context.debugDescription)
     } catch let DecodingError.valueNotFound(_, context) {
-      throw .configFile(path: path, jsonPath: jsonPath(context.codingPath), problem: context.debugDescription)
+      throw .configFile(path: path, jsonPath: JSONPath.text(of: context.codingPath), problem: context.debugDescription)
     } catch {
       throw .configFile(path: path, jsonPath: "$", problem: "not valid JSON (\(error))")
     }
@@ -78,14 +78,6 @@ public struct PredictorCatalog: Sendable {
       result.append(try configure(item: item, path: path, jsonPath: at))
     }
     return result
-  }
-
-  private func jsonPath(_ codingPath: [any CodingKey]) -> String {
-    var text = "$"
-    for key in codingPath {
-      if let i = key.intValue { text += "[\(i)]" } else { text += "." + key.stringValue }
-    }
-    return text
   }
 
   private func configure(item: PredictorConfigFileItem, path: String, jsonPath: String)

@@ -55,7 +55,7 @@ public struct ComparisonTable: Sendable, Hashable {
     rows = scorecards.map { entry in
       Row(
         label: entry.label, values: columns.map { entry.scorecard.value($0.name) },
-        declinedFraction: entry.scorecard.value("declined_fraction"))
+        declinedFraction: entry.scorecard.value(ScorecardColumn.declinedFraction))
     }
   }
 

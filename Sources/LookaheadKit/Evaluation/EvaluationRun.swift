@@ -28,7 +28,7 @@ public struct EvaluationRun: Sendable {
   public init(
     subjects: [EvaluationSubject], datasets: [EvaluationDataset], profile: DeviceProfile, seed: UInt64 = 0,
     evaluationProtocol: EvaluationProtocol = .frameReplay, baseline: String? = nil,
-    pairedColumn: String = "error_mean_mm", bootstrapResamples: Int = 10_000,
+    pairedColumn: String = ScorecardColumn.errorMeanMillimetres, bootstrapResamples: Int = 10_000,
     metricSettings: MetricSettings = MetricSettings(), parts: Int = availableCoreCount, dataDirectory: URL? = nil
   ) {
     self.subjects = EvaluationSubject.uniquingLabels(subjects)

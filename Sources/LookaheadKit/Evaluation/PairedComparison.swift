@@ -150,8 +150,8 @@ public struct PairedComparison: Sendable, Hashable, Codable {
       var sum = 0.0
       var count = 0
       for _ in groups.indices {
-        let group = groups[Int(rng.next(upperBound: UInt64(groups.count)))]
-        for _ in group.indices { sum += values[group[Int(rng.next(upperBound: UInt64(group.count)))]] }
+        let group = groups[rng.nextIndex(below: groups.count)]
+        for _ in group.indices { sum += values[group[rng.nextIndex(below: group.count)]] }
         count += group.count
       }
       means[r] = sum / Double(count)
@@ -177,7 +177,7 @@ public struct PairedComparison: Sendable, Hashable, Codable {
     var means = [Double](repeating: 0, count: resamples)
     for r in 0..<resamples {
       var sum = 0.0
-      for _ in 0..<n { sum += values[Int(rng.next(upperBound: UInt64(n)))] }
+      for _ in 0..<n { sum += values[rng.nextIndex(below: n)] }
       means[r] = sum / Double(n)
     }
     return percentileInterval(&means, confidence: confidence)

@@ -66,31 +66,7 @@ public struct RecordedFramePredictor: Predictor {
     guard !range.isEmpty, time.isFinite else { return nil }
     let anchorIndex = predictions[range.lowerBound].anchorIndex
     guard anchorIndex >= 0, anchorIndex < samples.count else { return nil }
-    let base = samples[anchorIndex]
-    var previousTime = base.time
-    var previousX = base.x
-    var previousY = base.y
-    var previousPressure = base.pressure
-    for position in range {
-      let point = predictions[position]
-      if time <= point.time {
-        let span = point.time - previousTime
-        let fraction = span > 0 ? max(0, (time - previousTime) / span) : 1
-        let pressure: Double? =
-          if let a = previousPressure, let b = point.pressure { a + (b - a) * fraction } else {
-            point.pressure ?? previousPressure
-          }
-        return PredictedPoint(
-          time: time, x: previousX + (point.x - previousX) * fraction, y: previousY + (point.y - previousY) * fraction,
-          pressure: pressure, altitude: base.altitude, azimuth: base.azimuth)
-      }
-      previousTime = point.time
-      previousX = point.x
-      previousY = point.y
-      previousPressure = point.pressure ?? previousPressure
-    }
-    return PredictedPoint(
-      time: time, x: previousX, y: previousY, pressure: previousPressure, altitude: base.altitude,
-      azimuth: base.azimuth)
+    return RecordedPredictionPolyline.point(
+      at: time, from: samples[anchorIndex], through: predictions[range], outside: .heldEnds)
   }
 }

@@ -16,13 +16,13 @@ public struct SweepResult: Sendable, Codable {
     public init(horizonSeconds: Double, scorecard: Scorecard) {
       horizonMilliseconds = horizonSeconds * 1000
       predictions = scorecard.predictionCount
-      let millimetres = scorecard.value("error_mean_mm") != nil
+      let millimetres = scorecard.value(ScorecardColumn.errorMeanMillimetres) != nil
       let suffix = millimetres ? "_mm" : "_native"
       lengthUnit = millimetres ? "mm" : "native"
       errorMean = scorecard.value("error_mean" + suffix)
       errorP95 = scorecard.value("error_p95" + suffix)
-      latencySavedMeanMilliseconds = scorecard.value("latency_saved_mean_ms")
-      remainingLagMeanMilliseconds = scorecard.value("remaining_lag_mean_ms")
+      latencySavedMeanMilliseconds = scorecard.value(ScorecardColumn.latencySavedMeanMilliseconds)
+      remainingLagMeanMilliseconds = scorecard.value(ScorecardColumn.remainingLagMeanMilliseconds)
       strokeEndOvershootP95 = scorecard.value("stroke_end_overshoot_p95" + suffix)
     }
   }

@@ -110,3 +110,5 @@ public struct EffectiveLatencyMetric: Metric {
     lag.reserveCapacity(count)
   }
 }
+
+extension EffectiveLatencyMetric: MetricFamily {}

@@ -46,3 +46,5 @@ public struct ErrorAtHorizonMetric: Metric {
 
   mutating func reserveCapacity(_ count: Int) { error.reserveCapacity(count) }
 }
+
+extension ErrorAtHorizonMetric: MetricFamily {}

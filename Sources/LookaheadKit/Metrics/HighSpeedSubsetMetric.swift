@@ -138,3 +138,5 @@ public struct HighSpeedSubsetMetric: Metric {
     speeds.reserveCapacity(count)
   }
 }
+
+extension HighSpeedSubsetMetric: MetricFamily {}

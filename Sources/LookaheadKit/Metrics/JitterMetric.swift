@@ -62,3 +62,5 @@ public struct JitterMetric: Metric {
 
   mutating func reserveCapacity(_ count: Int) { jitter.reserveCapacity(count) }
 }
+
+extension JitterMetric: MetricFamily {}

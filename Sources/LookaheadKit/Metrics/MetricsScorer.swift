@@ -61,11 +61,34 @@ public struct MetricsScorer: Sendable {
     highSpeedMetric = HighSpeedSubsetMetric(percentile: settings.highSpeedPercentile)
   }
 
+  /// The metric families, in column order: the one list of them. A new family is its own file
+  /// (a ``Metric`` conforming to ``MetricFamily``, documented in `Docs/Metrics.md`), a stored
+  /// property above and one line here; every step below visits the families through this.
+  @inline(__always)
+  private mutating func forEachFamily<Visitor: MetricFamilyVisitor>(
+    _ visitor: inout Visitor, pairedWith other: MetricsScorer? = nil
+  ) {
+    visitor.visit(&errorMetric, other?.errorMetric)
+    visitor.visit(&trackMetric, other?.trackMetric)
+    visitor.visit(&latencyMetric, other?.latencyMetric)
+    visitor.visit(&displacementMetric, other?.displacementMetric)
+    visitor.visit(&jitterMetric, other?.jitterMetric)
+    visitor.visit(&overshootMetric, other?.overshootMetric)
+    visitor.visit(&directionMetric, other?.directionMetric)
+    visitor.visit(&pressureMetric, other?.pressureMetric)
+    visitor.visit(&highSpeedMetric, other?.highSpeedMetric)
+  }
+
   /// Every column, in the order of a ``StrokeScore``'s and the aggregate's cells.
   public var columns: [MetricColumn] {
-    errorMetric.columns + trackMetric.columns + latencyMetric.columns + displacementMetric.columns
-      + jitterMetric.columns + overshootMetric.columns + directionMetric.columns + pressureMetric.columns
-      + highSpeedMetric.columns
+    struct Columns: MetricFamilyVisitor {
+      var columns: [MetricColumn] = []
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) { columns += family.columns }
+    }
+    var visitor = Columns()
+    var families = self
+    families.forEachFamily(&visitor)
+    return visitor.columns
   }
 
   /// Forgets every stroke, keeping buffer capacity (for reuse in benchmarks and sweeps).
@@ -76,15 +99,11 @@ public struct MetricsScorer: Sendable {
     scales.removeAll(keepingCapacity: true)
     firstUnitKey = nil
     uniformUnits = true
-    errorMetric.reset()
-    trackMetric.reset()
-    latencyMetric.reset()
-    displacementMetric.reset()
-    jitterMetric.reset()
-    overshootMetric.reset()
-    directionMetric.reset()
-    pressureMetric.reset()
-    highSpeedMetric.reset()
+    struct Reset: MetricFamilyVisitor {
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) { family.reset() }
+    }
+    var visitor = Reset()
+    forEachFamily(&visitor)
   }
 
   /// Reserves room for about `count` predictions (and `strokeCount` strokes) in every buffer, so
@@ -92,13 +111,12 @@ public struct MetricsScorer: Sendable {
   public mutating func reserveCapacity(predictions count: Int, strokes strokeCount: Int = 0) {
     strokes.reserveCapacity(strokeCount)
     scales.reserveCapacity(strokeCount)
-    errorMetric.reserveCapacity(count)
-    trackMetric.reserveCapacity(count)
-    latencyMetric.reserveCapacity(count)
-    displacementMetric.reserveCapacity(count)
-    jitterMetric.reserveCapacity(count)
-    pressureMetric.reserveCapacity(count)
-    highSpeedMetric.reserveCapacity(count)
+    struct Reserve: MetricFamilyVisitor {
+      let count: Int
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) { family.reserveCapacity(count) }
+    }
+    var visitor = Reserve(count: count)
+    forEachFamily(&visitor)
   }
 
   /// Starts scoring `stroke` (positions in `metadata.coordinateUnit`, scaled by
@@ -136,15 +154,12 @@ public struct MetricsScorer: Sendable {
     } else {
       firstUnitKey = unitKey
     }
-    errorMetric.beginStroke(context)
-    trackMetric.beginStroke(context)
-    latencyMetric.beginStroke(context)
-    displacementMetric.beginStroke(context)
-    jitterMetric.beginStroke(context)
-    overshootMetric.beginStroke(context)
-    directionMetric.beginStroke(context)
-    pressureMetric.beginStroke(context)
-    highSpeedMetric.beginStroke(context)
+    struct Begin: MetricFamilyVisitor {
+      let context: StrokeContext
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) { family.beginStroke(context) }
+    }
+    var begin = Begin(context: context)
+    forEachFamily(&begin)
   }
 
   /// Scores one prediction of the open stroke and returns what was derived from it (the
@@ -199,15 +214,16 @@ public struct MetricsScorer: Sendable {
       truthX: state.x, truthY: state.y, truthPressureValue: state.pressure, directionX: state.directionX,
       directionY: state.directionY, trueSpeed: state.speed, landedTime: landed,
       reachPastEnd: truth.reachPastEnd(from: event.newestSampleIndex))
-    errorMetric.accumulate(outcome, context)
-    trackMetric.accumulate(outcome, context)
-    latencyMetric.accumulate(outcome, context)
-    displacementMetric.accumulate(outcome, context)
-    jitterMetric.accumulate(outcome, context)
-    overshootMetric.accumulate(outcome, context)
-    directionMetric.accumulate(outcome, context)
-    pressureMetric.accumulate(outcome, context)
-    highSpeedMetric.accumulate(outcome, context)
+    struct Accumulate: MetricFamilyVisitor {
+      let outcome: PredictionOutcome
+      let context: StrokeContext
+      @inline(__always)
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) {
+        family.accumulate(outcome, context)
+      }
+    }
+    var accumulate = Accumulate(outcome: outcome, context: context)
+    forEachFamily(&accumulate)
     strokePredictions += 1
     previousIssueTime = event.issueTime
     return outcome
@@ -219,17 +235,17 @@ public struct MetricsScorer: Sendable {
     guard let context, let reference else {
       throw MetricInputError(field: "endStroke", problem: "no stroke is open")
     }
-    var row: [Double?] = []
-    row.reserveCapacity(128)
-    errorMetric.endStroke(context, into: &row)
-    trackMetric.endStroke(context, into: &row)
-    latencyMetric.endStroke(context, into: &row)
-    displacementMetric.endStroke(context, into: &row)
-    jitterMetric.endStroke(context, into: &row)
-    overshootMetric.endStroke(context, into: &row)
-    directionMetric.endStroke(context, into: &row)
-    pressureMetric.endStroke(context, into: &row)
-    highSpeedMetric.endStroke(context, into: &row)
+    struct End: MetricFamilyVisitor {
+      let context: StrokeContext
+      var row: [Double?] = []
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) {
+        family.endStroke(context, into: &row)
+      }
+    }
+    var end = End(context: context)
+    end.row.reserveCapacity(128)
+    forEachFamily(&end)
+    var row = end.row
     for index in row.indices { row[index] = Self.finiteOrNil(row[index]) }
     let score = StrokeScore(
       reference: reference, predictionCount: strokePredictions, millimetresPerUnit: strokeScale, values: row)
@@ -253,15 +269,13 @@ public struct MetricsScorer: Sendable {
         uniformUnits = other.uniformUnits
       }
     }
-    errorMetric.append(contentsOf: other.errorMetric)
-    trackMetric.append(contentsOf: other.trackMetric)
-    latencyMetric.append(contentsOf: other.latencyMetric)
-    displacementMetric.append(contentsOf: other.displacementMetric)
-    jitterMetric.append(contentsOf: other.jitterMetric)
-    overshootMetric.append(contentsOf: other.overshootMetric)
-    directionMetric.append(contentsOf: other.directionMetric)
-    pressureMetric.append(contentsOf: other.pressureMetric)
-    highSpeedMetric.append(contentsOf: other.highSpeedMetric)
+    struct Join: MetricFamilyVisitor {
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) {
+        if let other { family.append(contentsOf: other) }
+      }
+    }
+    var join = Join()
+    forEachFamily(&join, pairedWith: other)
   }
 
   /// The scorecard of the finished strokes: their rows and the aggregate row.
@@ -273,7 +287,7 @@ public struct MetricsScorer: Sendable {
     let run = RunContext(
       perStroke: scales, uniformUnits: uniformUnits, errors: errorMetric.pooledErrors,
       latencySaved: latencyMetric.pooledLatencySaved)
-    let familyCount = 9
+    let familyCount = self.familyCount
     // One chunk per family, handed to the cores as they free up (the families' costs differ).
     let rows = parallelChunks(count: familyCount, parts: parts > 1 ? familyCount : 1) { families in
       var row: [Double?] = []
@@ -287,19 +301,35 @@ public struct MetricsScorer: Sendable {
       settings: settings)
   }
 
+  /// How many families ``forEachFamily(_:pairedWith:)`` lists.
+  private var familyCount: Int {
+    struct Count: MetricFamilyVisitor {
+      var count = 0
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) { count += 1 }
+    }
+    var visitor = Count()
+    var families = self
+    families.forEachFamily(&visitor)
+    return visitor.count
+  }
+
   /// Appends the aggregate cells of the `family`-th metric family, in ``columns`` order.
   private func aggregate(family: Int, _ run: RunContext, into row: inout [Double?]) {
-    switch family {
-    case 0: errorMetric.aggregate(run, into: &row)
-    case 1: trackMetric.aggregate(run, into: &row)
-    case 2: latencyMetric.aggregate(run, into: &row)
-    case 3: displacementMetric.aggregate(run, into: &row)
-    case 4: jitterMetric.aggregate(run, into: &row)
-    case 5: overshootMetric.aggregate(run, into: &row)
-    case 6: directionMetric.aggregate(run, into: &row)
-    case 7: pressureMetric.aggregate(run, into: &row)
-    default: highSpeedMetric.aggregate(run, into: &row)
+    struct Aggregate: MetricFamilyVisitor {
+      let wanted: Int
+      let run: RunContext
+      var index = 0
+      var row: [Double?]
+      mutating func visit<Family: MetricFamily>(_ family: inout Family, _ other: Family?) {
+        if index == wanted { family.aggregate(run, into: &row) }
+        index += 1
+      }
     }
+    var visitor = Aggregate(wanted: family, run: run, row: row)
+    row = []
+    var families = self
+    families.forEachFamily(&visitor)
+    row = visitor.row
   }
 
   /// What must match for trace-unit statistics of two strokes to be pooled: the coordinate unit

@@ -18,18 +18,35 @@
 /// quickselect's (where +0 and −0 tie, either may come out, as with any selection); and the
 /// narrowing only reads the values, so pooled buffers need no copy.
 public enum Percentile {
+  /// The type-7 quantile `quantile` (0…1) of `sorted` (ascending), or `nil` when it is empty or
+  /// `quantile` is not in 0…1: the same number as ``type7(_:of:)`` of `100 · quantile`, for
+  /// values a caller has sorted anyway (the per-sample protocol, the replay's horizon summary).
+  public static func type7(quantile: Double, ofSorted sorted: [Double]) -> Double? {
+    guard !sorted.isEmpty, quantile.isFinite, quantile >= 0, quantile <= 1 else { return nil }
+    let (lower, upper, gamma) = ranks(quantile: quantile, count: sorted.count)
+    return lerp(sorted[lower], sorted[upper], gamma)
+  }
+
+  /// The two order statistics (0-based ranks, ascending) type 7 interpolates for `quantile`
+  /// (0…1) of `count` values, and the weight γ of the upper one: the virtual index is
+  /// `(count − 1)·quantile`. At the top both ranks are the last.
+  @inline(__always)
+  static func ranks(quantile: Double, count: Int) -> (lower: Int, upper: Int, gamma: Double) {
+    let virtualIndex = Double(count - 1) * quantile
+    if virtualIndex >= Double(count - 1) { return (count - 1, count - 1, 0) }
+    let lower = Int(virtualIndex.rounded(.down))
+    return (lower, lower + 1, virtualIndex - Double(lower))
+  }
+
   /// The type-7 percentile `percent` (0…100) of `values`, or `nil` when `values` is empty or
   /// `percent` is not in 0…100. Reorders `values`.
   public static func type7(_ percent: Double, of values: inout [Double]) -> Double? {
     let count = values.count
     guard count > 0, percent.isFinite, percent >= 0, percent <= 100 else { return nil }
-    let quantile = percent / 100
-    let virtualIndex = Double(count - 1) * quantile
-    if virtualIndex >= Double(count - 1) {
+    let (lower, upper, gamma) = ranks(quantile: percent / 100, count: count)
+    if upper == lower {
       return values.withUnsafeMutableBufferPointer { select(count - 1, in: $0) }
     }
-    let lower = Int(virtualIndex.rounded(.down))
-    let gamma = virtualIndex - Double(lower)
     if count >= narrowingThreshold,
       let (a, b) = values.withUnsafeBufferPointer({ narrowedSelect(lower, in: $0) })
     {
@@ -49,10 +66,9 @@ public enum Percentile {
   ) -> Double? {
     let count = values.count
     if count >= narrowingThreshold, percent.isFinite, percent >= 0, percent < 100 {
-      let virtualIndex = Double(count - 1) * (percent / 100)
-      let lower = Int(virtualIndex.rounded(.down))
-      if virtualIndex < Double(count - 1), let (a, b) = narrowedSelect(lower, in: values) {
-        return lerp(a, b, virtualIndex - Double(lower))
+      let (lower, upper, gamma) = ranks(quantile: percent / 100, count: count)
+      if upper > lower, let (a, b) = narrowedSelect(lower, in: values) {
+        return lerp(a, b, gamma)
       }
     }
     scratch.removeAll(keepingCapacity: true)
@@ -78,15 +94,9 @@ public enum Percentile {
         gammas.append(0)
         continue
       }
-      let virtualIndex = Double(count - 1) * (percent / 100)
-      if virtualIndex >= Double(count - 1) {
-        lowerRanks.append(count - 1)
-        gammas.append(0)
-      } else {
-        let lower = Int(virtualIndex.rounded(.down))
-        lowerRanks.append(lower)
-        gammas.append(virtualIndex - Double(lower))
-      }
+      let (lower, _, gamma) = ranks(quantile: percent / 100, count: count)
+      lowerRanks.append(lower)
+      gammas.append(gamma)
     }
     let pairs = orderStatisticPairs(lowerRanks.filter { $0 >= 0 }, ofUnchanged: values, scratch: &scratch)
     var next = 0

@@ -31,3 +31,5 @@ public struct PressureErrorMetric: Metric {
 
   mutating func reserveCapacity(_ count: Int) { pressure.reserveCapacity(count) }
 }
+
+extension PressureErrorMetric: MetricFamily {}

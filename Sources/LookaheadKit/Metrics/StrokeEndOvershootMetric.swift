@@ -56,3 +56,8 @@ public struct StrokeEndOvershootMetric: Metric {
     overshoot.aggregate(run, into: &row)
   }
 }
+
+extension StrokeEndOvershootMetric: MetricFamily {
+  /// One value per stroke: nothing to size per prediction.
+  mutating func reserveCapacity(_ count: Int) {}
+}

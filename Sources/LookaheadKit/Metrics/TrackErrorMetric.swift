@@ -58,3 +58,5 @@ public struct TrackErrorMetric: Metric {
     cross.reserveCapacity(count)
   }
 }
+
+extension TrackErrorMetric: MetricFamily {}

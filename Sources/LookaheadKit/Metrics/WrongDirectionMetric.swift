@@ -42,3 +42,8 @@ public struct WrongDirectionMetric: Metric {
 
   public func aggregate(_ run: RunContext, into row: inout [Double?]) { wrong.aggregate(into: &row) }
 }
+
+extension WrongDirectionMetric: MetricFamily {
+  /// One value per stroke: nothing to size per prediction.
+  mutating func reserveCapacity(_ count: Int) {}
+}

@@ -72,3 +72,5 @@ public struct WrongDistanceOrientationMetric: Metric {
     orientation.reserveCapacity(count)
   }
 }
+
+extension WrongDistanceOrientationMetric: MetricFamily {}

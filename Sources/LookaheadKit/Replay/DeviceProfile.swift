@@ -67,7 +67,8 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      decimation = try c.decodeIfPresent(Int.self, forKey: .decimation) ?? 1
+      let defaults = Self()
+      decimation = try c.decodeIfPresent(Int.self, forKey: .decimation) ?? defaults.decimation
     }
   }
 
@@ -99,10 +100,12 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      rateHz = try c.decodeIfPresent(Double.self, forKey: .rateHz) ?? 120
-      allowedRatesHz = try c.decodeIfPresent([Double].self, forKey: .allowedRatesHz) ?? []
-      schedule = try c.decodeIfPresent([RateChange].self, forKey: .schedule) ?? []
-      phaseOffsetSeconds = try c.decodeIfPresent(Double.self, forKey: .phaseOffsetSeconds)
+      let defaults = Self()
+      rateHz = try c.decodeIfPresent(Double.self, forKey: .rateHz) ?? defaults.rateHz
+      allowedRatesHz = try c.decodeIfPresent([Double].self, forKey: .allowedRatesHz) ?? defaults.allowedRatesHz
+      schedule = try c.decodeIfPresent([RateChange].self, forKey: .schedule) ?? defaults.schedule
+      phaseOffsetSeconds =
+        try c.decodeIfPresent(Double.self, forKey: .phaseOffsetSeconds) ?? defaults.phaseOffsetSeconds
     }
 
     /// The rates a ProMotion display offers, Hz (Apple, "Optimizing ProMotion refresh rates for
@@ -139,8 +142,9 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      frames = try c.decodeIfPresent(Double.self, forKey: .frames) ?? 2
-      extraSeconds = try c.decodeIfPresent(Double.self, forKey: .extraSeconds) ?? 0
+      let defaults = Self()
+      frames = try c.decodeIfPresent(Double.self, forKey: .frames) ?? defaults.frames
+      extraSeconds = try c.decodeIfPresent(Double.self, forKey: .extraSeconds) ?? defaults.extraSeconds
     }
   }
 
@@ -159,26 +163,32 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      probability = try c.decodeIfPresent(Double.self, forKey: .probability) ?? 0
-      frameIndices = try c.decodeIfPresent([Int].self, forKey: .frameIndices) ?? []
+      let defaults = Self()
+      probability = try c.decodeIfPresent(Double.self, forKey: .probability) ?? defaults.probability
+      frameIndices = try c.decodeIfPresent([Int].self, forKey: .frameIndices) ?? defaults.frameIndices
     }
   }
 
   // MARK: - Decoding with defaults
 
+  /// A field left out takes the value the memberwise `init` gives it: every decoder here reads
+  /// its defaults from a default-built value, so each default is written once, in its `init`.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     name = try c.decode(String.self, forKey: .name)
-    summary = try c.decodeIfPresent(String.self, forKey: .summary) ?? ""
-    digitizer = try c.decodeIfPresent(Digitizer.self, forKey: .digitizer) ?? Digitizer()
-    display = try c.decodeIfPresent(DisplayClock.self, forKey: .display) ?? DisplayClock()
-    deliveryDelaySeconds = try c.decodeIfPresent(Double.self, forKey: .deliveryDelaySeconds) ?? 0
-    pipeline = try c.decodeIfPresent(PipelineLatency.self, forKey: .pipeline) ?? PipelineLatency()
-    missedFrames = try c.decodeIfPresent(MissedFrames.self, forKey: .missedFrames) ?? MissedFrames()
+    let defaults = Self(name: name)
+    summary = try c.decodeIfPresent(String.self, forKey: .summary) ?? defaults.summary
+    digitizer = try c.decodeIfPresent(Digitizer.self, forKey: .digitizer) ?? defaults.digitizer
+    display = try c.decodeIfPresent(DisplayClock.self, forKey: .display) ?? defaults.display
+    deliveryDelaySeconds =
+      try c.decodeIfPresent(Double.self, forKey: .deliveryDelaySeconds) ?? defaults.deliveryDelaySeconds
+    pipeline = try c.decodeIfPresent(PipelineLatency.self, forKey: .pipeline) ?? defaults.pipeline
+    missedFrames = try c.decodeIfPresent(MissedFrames.self, forKey: .missedFrames) ?? defaults.missedFrames
     appliesLatePropertyUpdates =
-      try c.decodeIfPresent(Bool.self, forKey: .appliesLatePropertyUpdates) ?? true
+      try c.decodeIfPresent(Bool.self, forKey: .appliesLatePropertyUpdates) ?? defaults.appliesLatePropertyUpdates
     includesFramesWithoutNewSamples =
-      try c.decodeIfPresent(Bool.self, forKey: .includesFramesWithoutNewSamples) ?? false
+      try c.decodeIfPresent(Bool.self, forKey: .includesFramesWithoutNewSamples)
+      ?? defaults.includesFramesWithoutNewSamples
   }
 
   // MARK: - Validation

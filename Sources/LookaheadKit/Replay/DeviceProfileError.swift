@@ -1,3 +1,5 @@
+import LookaheadRuntime
+
 /// A device profile that cannot be used: which profile (its name, or the file it came from), which
 /// field, and what was expected.
 public struct DeviceProfileError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -16,13 +18,7 @@ public struct DeviceProfileError: Error, Sendable, Hashable, CustomStringConvert
 
   /// Turns a `JSONDecoder` error into one that names the file and the JSON path.
   init(decoding error: DecodingError, file: String) {
-    func path(_ codingPath: [any CodingKey]) -> String {
-      var text = "$"
-      for key in codingPath {
-        if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-      }
-      return text
-    }
+    let path = JSONPath.text(of:)
     switch error {
     case .typeMismatch(let type, let context):
       self.init(profile: file, field: path(context.codingPath), problem: "expected a value of type \(type)")

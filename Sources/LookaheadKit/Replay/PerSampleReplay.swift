@@ -61,14 +61,16 @@ public struct PerSampleReplay: Sendable {
     var report = CleaningReport()
     cleaner.declare(in: &report)
     for (strokeIndex, stroke) in strokes.enumerated() {
-      let kept = cleaner.clean(stroke.samples, report: &report).kept
+      // Times relative to the stroke's first kept sample (the subtraction the protocol does).
+      var kept = cleaner.clean(stroke.samples, report: &report).kept
       predictor.reset()
       guard let start = kept.first?.time else { continue }
+      for k in kept.indices { kept[k].time -= start }
       let n = kept.count
-      let lastTime = kept[n - 1].time - start
+      let lastTime = kept[n - 1].time
       for i in 0..<n {
         let sample = kept[i]
-        let t = sample.time - start
+        let t = sample.time
         predictor.observe(
           PointerSample(
             time: t, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
@@ -81,13 +83,14 @@ public struct PerSampleReplay: Sendable {
           switch horizon {
           case .events(let j):
             guard j >= 1, j <= n - 1 - i else { continue }
-            target = kept[i + j].time - start
+            target = kept[i + j].time
             truthX = kept[i + j].x
             truthY = kept[i + j].y
           case .seconds(let seconds):
             target = t + seconds
             guard target <= lastTime + Self.endTolerance else { continue }
-            (truthX, truthY) = Self.interpolate(kept, start: start, at: target, from: i)
+            var segment = i
+            (truthX, truthY) = PiecewiseLinearPath.position(in: kept, at: target, searchingFrom: &segment)
           }
           let predicted = predictor.predict(at: target)
           visit(
@@ -110,21 +113,4 @@ public struct PerSampleReplay: Sendable {
     return horizons.indices.map { PerSampleScore(horizon: horizons[$0], errors: &errors[$0]) }
   }
 
-  /// Piecewise-linear position at `time` (relative to `start`), searching forward from sample
-  /// `from` (the target is never before the issuing sample); the last sample past the end.
-  static func interpolate(
-    _ samples: [TraceSample], start: Double, at time: Double, from: Int
-  ) -> (Double, Double) {
-    var j = from
-    let n = samples.count
-    while j + 1 < n, samples[j + 1].time - start <= time { j += 1 }
-    if j + 1 >= n { return (samples[n - 1].x, samples[n - 1].y) }
-    let t0 = samples[j].time - start
-    let t1 = samples[j + 1].time - start
-    let f = (time - t0) / (t1 - t0)
-    return (
-      samples[j].x + f * (samples[j + 1].x - samples[j].x),
-      samples[j].y + f * (samples[j + 1].y - samples[j].y)
-    )
-  }
 }

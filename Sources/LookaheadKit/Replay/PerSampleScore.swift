@@ -25,16 +25,6 @@ public struct PerSampleScore: Sendable, Hashable {
     self.init(
       horizon: horizon, issuePoints: errors.count,
       meanError: errors.isEmpty ? 0 : sum / Double(errors.count),
-      p95Error: Self.percentileType7(sorted: errors, 0.95))
-  }
-
-  /// The `q`-quantile (0…1) of sorted values, Hyndman & Fan type 7: position h = (n − 1)·q,
-  /// interpolated linearly between the order statistics around it.
-  static func percentileType7(sorted: [Double], _ q: Double) -> Double {
-    guard !sorted.isEmpty else { return 0 }
-    let h = Double(sorted.count - 1) * q
-    let low = Int(h.rounded(.down))
-    let high = Swift.min(low + 1, sorted.count - 1)
-    return sorted[low] + (h - Double(low)) * (sorted[high] - sorted[low])
+      p95Error: Percentile.type7(quantile: 0.95, ofSorted: errors) ?? 0)
   }
 }

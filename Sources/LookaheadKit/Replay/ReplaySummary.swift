@@ -35,9 +35,9 @@ public struct ReplaySummary: Sendable, Hashable {
     var sum = 0.0
     for h in sorted { sum += h }
     return (
-      first, PerSampleScore.percentileType7(sorted: sorted, 0.05),
-      PerSampleScore.percentileType7(sorted: sorted, 0.5), sum / Double(sorted.count),
-      PerSampleScore.percentileType7(sorted: sorted, 0.95), last
+      first, Percentile.type7(quantile: 0.05, ofSorted: sorted) ?? 0,
+      Percentile.type7(quantile: 0.5, ofSorted: sorted) ?? 0, sum / Double(sorted.count),
+      Percentile.type7(quantile: 0.95, ofSorted: sorted) ?? 0, last
     )
   }
 

@@ -154,25 +154,10 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
 
   /// Where the pointer really was at `time`: the piecewise-linear path through all of the
   /// stroke's recorded samples (decimation does not change the truth), held at the first and
-  /// last sample outside the stroke. Score a frame's prediction against this at its
-  /// ``ReplayFrame/presentationTime``. Allocation-free; O(log n).
+  /// last sample outside the stroke (``PiecewiseLinearPath``). Score a frame's prediction
+  /// against this at its ``ReplayFrame/presentationTime``. Allocation-free; O(log n).
   public func truePosition(at time: Double) -> (x: Double, y: Double) {
-    let samples = stroke.samples
-    guard let first = samples.first, let last = samples.last else { return (0, 0) }
-    if time <= first.time { return (first.x, first.y) }
-    if time >= last.time { return (last.x, last.y) }
-    // The last sample at or before `time`: first.time ≤ time < last.time, so it exists and has a
-    // later neighbour strictly after `time`.
-    var low = 0
-    var high = samples.count - 1
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if samples[mid].time <= time { low = mid } else { high = mid }
-    }
-    let a = samples[low]
-    let b = samples[low + 1]
-    let f = (time - a.time) / (b.time - a.time)
-    return (a.x + f * (b.x - a.x), a.y + f * (b.y - a.y))
+    PiecewiseLinearPath.position(in: stroke.samples, at: time)
   }
 
   /// Sample `index` as the app knew it at `time`: a property with a late update that has not

@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadRuntime
 
 /// One file given to `lookahead report`, recognised by its content: an `evaluate`/`compare`
 /// JSON result (``EvaluationResult``), a `sweep` JSON result (``SweepResult``), a tuning journal
@@ -88,9 +89,7 @@ public enum ReportInput: Sendable {
   }
 
   static func describe(_ error: DecodingError, path: String, expected: String) -> TraceInputError {
-    func jsonPath(_ codingPath: [any CodingKey]) -> String {
-      "$" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined()
-    }
+    let jsonPath = JSONPath.text(of:)
     switch error {
     case .keyNotFound(let key, let context):
       return TraceInputError(

@@ -73,7 +73,7 @@ public enum ResultTables {
     var head = SVGElement("tr", children: [SVGElement("th", text: "horizon (ms)")])
     for curve in dataset.curves {
       head.append(SVGElement("th", [("data-column", "error_mean")], text: "\(curve.label) error (\(unit))"))
-      head.append(SVGElement("th", [("data-column", "latency_saved_mean_ms")], text: "\(curve.label) saved (ms)"))
+      head.append(SVGElement("th", [("data-column", ScorecardColumn.latencySavedMeanMilliseconds)], text: "\(curve.label) saved (ms)"))
     }
     var body = SVGElement("tbody")
     let count = dataset.curves.map(\.points.count).max() ?? 0
@@ -87,7 +87,7 @@ public enum ResultTables {
       for (c, curve) in dataset.curves.enumerated() {
         tr.append(valueCell(points[c]?.errorMean, predictor: curve.label, column: "error_mean", isBest: best.contains(c)))
         tr.append(
-          valueCell(points[c]?.latencySavedMeanMilliseconds, predictor: curve.label, column: "latency_saved_mean_ms", isBest: false))
+          valueCell(points[c]?.latencySavedMeanMilliseconds, predictor: curve.label, column: ScorecardColumn.latencySavedMeanMilliseconds, isBest: false))
       }
       body.append(tr)
     }

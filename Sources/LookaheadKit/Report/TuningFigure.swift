@@ -11,10 +11,10 @@ import Foundation
 public enum TuningFigure {
   /// The error metric name the trade-off panel uses, if every feasible trial has it.
   public static func errorMetric(_ trials: [TuningJournal.Trial]) -> String? {
-    ["error_mean_mm", "error_mean_native"].first { name in
+    [ScorecardColumn.errorMeanMillimetres, ScorecardColumn.errorMeanTraceUnits].first { name in
       let withObjective = trials.filter { $0.objective?.isFinite == true }
       return !withObjective.isEmpty && withObjective.allSatisfy { $0.metrics[name]?.isFinite == true }
-        && withObjective.allSatisfy { $0.metrics["latency_saved_mean_ms"]?.isFinite == true }
+        && withObjective.allSatisfy { $0.metrics[ScorecardColumn.latencySavedMeanMilliseconds]?.isFinite == true }
     }
   }
 
@@ -22,7 +22,7 @@ public enum TuningFigure {
   public static func paretoTrials(_ trials: [TuningJournal.Trial]) -> [Int] {
     guard let error = errorMetric(trials) else { return [] }
     let costs = trials.map { $0.objective?.isFinite == true ? ($0.metrics[error] ?? .nan) : .nan }
-    let benefits = trials.map { $0.metrics["latency_saved_mean_ms"] ?? .nan }
+    let benefits = trials.map { $0.metrics[ScorecardColumn.latencySavedMeanMilliseconds] ?? .nan }
     return ParetoFront.indices(costs: costs, benefits: benefits)
   }
 
@@ -62,7 +62,7 @@ public enum TuningFigure {
       let front = Set(paretoTrials(trials))
       let trade = ChartAxes(
         left: 450, top: 30, width: 300, height: 180,
-        xValues: points.compactMap { $0.element.metrics["latency_saved_mean_ms"] },
+        xValues: points.compactMap { $0.element.metrics[ScorecardColumn.latencySavedMeanMilliseconds] },
         yValues: points.compactMap { $0.element.metrics[error] },
         xLabel: "latency saved, mean (ms)", yLabel: error, xIncludesZero: false, yIncludesZero: true)
       var group = SVGElement("g", [("class", "pareto")])
@@ -71,10 +71,12 @@ public enum TuningFigure {
       let frontPoints = paretoTrials(trials).map { trials[$0] }
       group.append(
         .polyline(
-          frontPoints.map { (trade.x($0.metrics["latency_saved_mean_ms"] ?? 0), trade.y($0.metrics[error] ?? 0)) },
+          frontPoints.map {
+            (trade.x($0.metrics[ScorecardColumn.latencySavedMeanMilliseconds] ?? 0), trade.y($0.metrics[error] ?? 0))
+          },
           stroke: ReportPalette.provisional, width: 1.5, extra: [("class", "front")]))
       for (i, trial) in points {
-        let saved = trial.metrics["latency_saved_mean_ms"] ?? 0
+        let saved = trial.metrics[ScorecardColumn.latencySavedMeanMilliseconds] ?? 0
         let e = trial.metrics[error] ?? 0
         let onFront = front.contains(i)
         group.append(

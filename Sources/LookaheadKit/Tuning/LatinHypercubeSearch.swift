@@ -11,8 +11,8 @@ public struct LatinHypercubeSearch: SearchStrategy {
     var columns: [[Double]] = []
     for _ in 0..<dimensionCount {
       var strata = Array(0..<count)
-      strata.shuffle(using: &rng)
-      columns.append(strata.map { (Double($0) + Double.random(in: 0..<1, using: &rng)) / Double(count) })
+      rng.shuffle(&strata)
+      columns.append(strata.map { (Double($0) + rng.nextUnit()) / Double(count) })
     }
     points = (0..<count).map { i in columns.map { $0[i] } }
   }
@@ -24,18 +24,4 @@ public struct LatinHypercubeSearch: SearchStrategy {
   }
 
   public mutating func tell(_ point: [Double], score: Double) {}
-}
-
-/// SplitMix64 (Steele, Lea & Flood, OOPSLA 2014): the workbench's seeded generator, so that
-/// searches are repeatable from their recorded seed.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
-  private var state: UInt64
-  public init(seed: UInt64) { state = seed }
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -31,8 +31,9 @@ public struct ObjectiveEvaluator: Sendable {
 
   /// The scorecard columns recorded for every replay-based trial (for Pareto fronts).
   public static let recordedColumns = [
-    "error_mean_mm", "error_p95_mm", "latency_saved_mean_ms", "stroke_end_overshoot_p95_mm", "jitter_rms_mm",
-    "wrong_direction_fraction",
+    ScorecardColumn.errorMeanMillimetres, ScorecardColumn.errorP95Millimetres,
+    ScorecardColumn.latencySavedMeanMilliseconds, ScorecardColumn.strokeEndOvershootP95Millimetres,
+    ScorecardColumn.jitterRMSMillimetres, ScorecardColumn.wrongDirectionFraction,
   ]
 
   public init(
@@ -93,8 +94,8 @@ public struct ObjectiveEvaluator: Sendable {
     case .latency:
       let card = try scorecard(makePredictor)
       let metrics = Self.recorded(card)
-      guard let saved = card.value("latency_saved_mean_ms") else {
-        throw ObjectiveError.missingColumn(name: "latency_saved_mean_ms", known: card.columns.map(\.name))
+      guard let saved = card.value(ScorecardColumn.latencySavedMeanMilliseconds) else {
+        throw ObjectiveError.missingColumn(name: ScorecardColumn.latencySavedMeanMilliseconds, known: card.columns.map(\.name))
       }
       var excess = 0.0
       var broken: [String] = []
@@ -289,20 +290,11 @@ public struct ObjectiveEvaluator: Sendable {
           for (h, horizon) in horizons.enumerated() {
             let target = sample.time + horizon
             guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
-            // Piecewise-linear truth at the target (the last sample past the end), searching
-            // forward from the issuing sample as PerSampleReplay does.
-            var j = max(cursor[h], i)
-            while j + 1 < n, samples[j + 1].time <= target { j += 1 }
-            cursor[h] = j
-            let truthX: Double, truthY: Double
-            if j + 1 >= n {
-              truthX = samples[n - 1].x
-              truthY = samples[n - 1].y
-            } else {
-              let f = (target - samples[j].time) / (samples[j + 1].time - samples[j].time)
-              truthX = samples[j].x + f * (samples[j + 1].x - samples[j].x)
-              truthY = samples[j].y + f * (samples[j + 1].y - samples[j].y)
-            }
+            // The true position at the target, searching forward from the issuing sample (or
+            // this horizon's previous answer) as PerSampleReplay does.
+            var segment = max(cursor[h], i)
+            let (truthX, truthY) = PiecewiseLinearPath.position(in: samples, at: target, searchingFrom: &segment)
+            cursor[h] = segment
             let predicted = predictor.predict(at: target)
             visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
           }

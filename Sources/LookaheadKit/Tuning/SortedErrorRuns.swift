@@ -51,10 +51,8 @@ struct SortedErrorRuns: Sendable {
   func score(horizon: FixedHorizon) -> PerSampleScore {
     let count = self.count
     guard count > 0 else { return PerSampleScore(horizon: horizon, issuePoints: 0, meanError: 0, p95Error: 0) }
-    // The ranks PerSampleScore.percentileType7 reads.
-    let position = Double(count - 1) * 0.95
-    let low = Int(position.rounded(.down))
-    let high = Swift.min(low + 1, count - 1)
+    // The ranks Percentile.type7 reads.
+    let (low, high, gamma) = Percentile.ranks(quantile: 0.95, count: count)
     // Down to two runs (more only with more than two cores), then one merging walk.
     var runs = self.runs
     while runs.count > 2 { runs.append(Self.merged(runs.removeFirst(), runs.removeFirst())) }
@@ -80,7 +78,7 @@ struct SortedErrorRuns: Sendable {
     }
     return PerSampleScore(
       horizon: horizon, issuePoints: count, meanError: sum / Double(count),
-      p95Error: lowValue + (position - Double(low)) * (highValue - lowValue))
+      p95Error: Percentile.lerp(lowValue, highValue, gamma))
   }
 
   /// Two runs merged into one (with its sentinel).

@@ -50,7 +50,8 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   public var bounds: [(column: String, bound: Double)] {
     guard case .latency(let overshoot, let jitter, let wrongDirection) = self else { return [] }
     return [
-      ("stroke_end_overshoot_p95_mm", overshoot), ("jitter_rms_mm", jitter), ("wrong_direction_fraction", wrongDirection),
+      (ScorecardColumn.strokeEndOvershootP95Millimetres, overshoot), (ScorecardColumn.jitterRMSMillimetres, jitter),
+      (ScorecardColumn.wrongDirectionFraction, wrongDirection),
     ].compactMap { column, bound in bound.map { (column, $0) } }
   }
 

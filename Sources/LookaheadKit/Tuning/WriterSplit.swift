@@ -131,14 +131,16 @@ public enum WriterSplit: Sendable, Hashable, CustomStringConvertible {
     case .holdout(let fraction, let seed):
       guard writers.count >= 2 else { throw Problem.tooFewWriters(needed: 2, found: writers.count) }
       var rng = SplitMix64(seed: seed)
-      let shuffled = writers.shuffled(using: &rng)
+      var shuffled = writers
+      rng.shuffle(&shuffled)
       let testCount = min(writers.count - 1, max(1, Int((fraction * Double(writers.count)).rounded())))
       let test = Array(shuffled.prefix(testCount))
       return [part(train: writers.filter { !test.contains($0) }, validation: [], test: writers.filter { test.contains($0) })]
     case .kFold(let k, let seed):
       guard writers.count >= k else { throw Problem.tooFewWriters(needed: k, found: writers.count) }
       var rng = SplitMix64(seed: seed)
-      let shuffled = writers.shuffled(using: &rng)
+      var shuffled = writers
+      rng.shuffle(&shuffled)
       return (0..<k).map { fold in
         let test = Set(shuffled.enumerated().filter { $0.offset % k == fold }.map(\.element))
         return part(train: writers.filter { !test.contains($0) }, validation: [], test: writers.filter { test.contains($0) })

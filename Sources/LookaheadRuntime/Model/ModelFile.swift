@@ -109,13 +109,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
 
   /// A decoding error as a ``ModelFileError/malformed(path:detail:)`` with its JSON path.
   public static func describe(_ error: any Error) -> ModelFileError {
-    func path(_ codingPath: [any CodingKey]) -> String {
-      var text = "$"
-      for key in codingPath {
-        if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-      }
-      return text
-    }
+    let path = JSONPath.text(of:)
     switch error {
     case DecodingError.keyNotFound(let key, let context):
       return .malformed(path: path(context.codingPath + [key]), detail: "missing field")

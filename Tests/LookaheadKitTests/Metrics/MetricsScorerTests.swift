@@ -279,3 +279,11 @@ import Testing
     #expect(record["shown_pressure"] == "")
   }
 }
+
+/// Every column the workbench reads by name is one the scorer produces.
+@Suite struct ScorecardColumnTests {
+  @Test func everyNamedColumnExists() throws {
+    let names = Set(try MetricsScorer().columns.map(\.name))
+    for name in ScorecardColumn.all { #expect(names.contains(name), "\(name)") }
+  }
+}

@@ -127,3 +127,27 @@ import _LookaheadTestSupport
     #expect(withNaN.withUnsafeBufferPointer { Percentile.narrowedSelect(25_000, in: $0) } == nil)
   }
 }
+
+/// Every sorted-input type-7 quantile (the per-sample protocol's p95, the recorded predictions'
+/// p95, the replay's horizon summary, the tuner's merged runs) is numpy's to the last bit. Before
+/// they shared ``Percentile``, those wrote `a + γ·(b − a)`, which here gives 6.250299999999999.
+@Suite struct SortedPercentileTests {
+  /// numpy.percentile([2.714, 4.723, 6.42], 95) = 6.2503 (numpy 2.4.6; found by a seeded search
+  /// for an input where the two formulas differ).
+  static let values = [2.714, 4.723, 6.42]
+
+  @Test func sortedInputMatchesNumpyToTheLastBit() {
+    #expect(Percentile.type7(quantile: 0.95, ofSorted: Self.values) == 6.2503)
+    var copy = Self.values
+    #expect(Percentile.type7(95, of: &copy) == 6.2503)
+    #expect(RecordedPredictionErrorSummary(Self.values).p95 == 6.2503)
+    var errors = Self.values
+    #expect(PerSampleScore(horizon: .seconds(0.01), errors: &errors).p95Error == 6.2503)
+  }
+
+  @Test func emptyOrOutOfRangeHasNoValue() {
+    #expect(Percentile.type7(quantile: 0.5, ofSorted: []) == nil)
+    #expect(Percentile.type7(quantile: 1.5, ofSorted: [1]) == nil)
+    #expect(Percentile.type7(quantile: 1, ofSorted: [1, 2]) == 2)
+  }
+}

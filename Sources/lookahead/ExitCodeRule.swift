@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// The CLI's one rule from an outcome to an exit code (CONVENTIONS.md "CLI"; Docs/Evaluation.md):
+///
+/// - **0** success, `--help` and `--version` included;
+/// - **1** a usage or input error, with its message on stderr (`error: …`): a command line the
+///   parser refuses (ArgumentParser's own code for that, 64, is folded into 1), a
+///   `ValidationError`, a file-system error (`PATH: reason`), or any error the workbench itself
+///   throws (LookaheadKit's and LookaheadRuntime's typed errors: every one names the file, field
+///   or option at fault and what was expected, so the user can act on it);
+/// - **2** an internal failure (`internal error: …`): an error nothing in the workbench describes,
+///   which is a bug to report.
+///
+/// Every command reaches it the same way: errors thrown from `run()` come here through
+/// ``LookaheadCommand/main()``, and the few commands that catch their own call
+/// ``exit(reporting:)``.
+enum ExitCodeRule {
+  static let inputError: Int32 = 1
+  static let internalFailure: Int32 = 2
+
+  /// The modules whose errors are the user's to fix (see the type's summary).
+  private static let describedModules = ["LookaheadKit.", "LookaheadRuntime."]
+
+  /// Whether `error` is a usage or input error (exit 1) rather than an internal failure (exit 2).
+  static func isInputError(_ error: any Error) -> Bool {
+    if error is ValidationError || MessageText.fileSystemDescription(error) != nil { return true }
+    let typeName = String(reflecting: type(of: error))
+    return describedModules.contains { typeName.hasPrefix($0) }
+  }
+
+  /// Writes `error`'s message to stderr and returns the exit code the rule gives it (an
+  /// `ExitCode` passes through unchanged, its message already written).
+  static func exit(reporting error: any Error) -> ExitCode {
+    if let code = error as? ExitCode { return code }
+    if isInputError(error) {
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
+      return ExitCode(inputError)
+    }
+    FileHandle.standardError.write(Data("internal error: \(MessageText.describe(error))\n".utf8))
+    return ExitCode(internalFailure)
+  }
+}
+
+/// Runs a command body under ``ExitCodeRule``.
+func runCommand(_ body: () throws -> Void) throws {
+  do {
+    try body()
+  } catch {
+    throw ExitCodeRule.exit(reporting: error)
+  }
+}

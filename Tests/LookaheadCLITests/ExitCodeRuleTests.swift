@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import _LookaheadTestSupport
+
+/// The CLI's one exit-code rule (Docs/Evaluation.md): 0 ok (help and version too), 1 a usage or
+/// input error with its message, 2 an internal failure; the same for every command.
+@Suite("exit codes, every command")
+struct ExitCodeRuleTests {
+  static func run(_ arguments: [String]) throws -> DatasetsCommandTests.Result {
+    try DatasetsCommandTests.run(arguments)
+  }
+
+  /// A command line the parser refuses exits 1 with the usage (ArgumentParser's own code is 64).
+  @Test(arguments: [
+    ["evaluate", "--no-such-option"], ["tune", "--trials", "many"], ["train", "--gap-limit", "soon"],
+    ["replay", "--seed", "-x", "Inkable-ApplePencil"], ["no-such-command"],
+  ])
+  func refusedCommandLineIsAUsageError(arguments: [String]) throws {
+    let result = try Self.run(arguments)
+    #expect(result.status == 1, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"), "\(result.stderr)")
+  }
+
+  /// Input errors found while running, in commands that caught their own and in those that did
+  /// not, exit 1 with `error: …` naming what is wrong.
+  @Test func inputErrorsWhileRunningExitOne() throws {
+    let unknownPredictor = try Self.run(["predictors", "show", "no-such-predictor"])
+    #expect(unknownPredictor.status == 1 && unknownPredictor.stderr.contains("no-such-predictor"))
+    let unknownDataset = try Self.run(["evaluate", "--predictor", "linear", "No-Such-Dataset"])
+    #expect(unknownDataset.status == 1 && unknownDataset.stderr.hasPrefix("error:"), "\(unknownDataset.stderr)")
+    let badSplit = try Self.run(["tune", "--predictor", "linear", "--split", "halves", "Inkable-ApplePencil"])
+    #expect(badSplit.status == 1, "\(badSplit.stderr)")
+  }
+
+  @Test func helpAndVersionExitZero() throws {
+    #expect(try Self.run(["--help"]).status == 0)
+    #expect(try Self.run(["--version"]).status == 0)
+    #expect(try Self.run(["tune", "--help"]).status == 0)
+  }
+}
