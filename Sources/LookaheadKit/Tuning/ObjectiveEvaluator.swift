@@ -32,7 +32,7 @@ public struct ObjectiveEvaluator: Sendable {
   /// The scorecard columns recorded for every replay-based trial (for Pareto fronts).
   public static let recordedColumns = [
     "error_mean_mm", "error_p95_mm", "latency_saved_mean_ms", "stroke_end_overshoot_p95_mm", "jitter_rms_mm",
-    "wrong_direction_fraction",
+    "wrong_direction_fraction", "wrong_orientation_p95_deg", "horizon_mean_ms",
   ]
 
   public init(
