@@ -208,11 +208,17 @@ public struct MetricsScorer: Sendable {
     let landed = truth.closestTime(
       toX: shownX, y: shownY, from: min(anchor.time, target) - margin, to: max(anchor.time, target) + margin,
       preferring: target)
+    let onPath = truth.state(at: landed)
+    let offX = shownX - onPath.x
+    let offY = shownY - onPath.y
+    let offDistance = (offX * offX + offY * offY).squareRoot()
+    let leftOfPath = onPath.directionX.isNaN || onPath.directionX * offY - onPath.directionY * offX >= 0
     let outcome = PredictionOutcome(
       issueTime: event.issueTime, targetTime: target, anchorTime: anchor.time, anchorX: anchor.x,
       anchorY: anchor.y, declined: declined, shownX: shownX, shownY: shownY, shownPressureValue: shownPressure,
       truthX: state.x, truthY: state.y, truthPressureValue: state.pressure, directionX: state.directionX,
       directionY: state.directionY, trueSpeed: state.speed, landedTime: landed,
+      landedX: onPath.x, landedY: onPath.y, offPath: leftOfPath ? offDistance : -offDistance,
       reachPastEnd: truth.reachPastEnd(from: event.newestSampleIndex))
     struct Accumulate: MetricFamilyVisitor {
       let outcome: PredictionOutcome

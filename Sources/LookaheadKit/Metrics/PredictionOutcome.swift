@@ -29,6 +29,14 @@ public struct PredictionOutcome: Sendable, Hashable {
   public var trueSpeed: Double
   /// Time on the true path where the shown point lands (closest point near the target).
   public var landedTime: Double
+  /// The point of the true path at ``landedTime`` (trace units): where on the path the shown point
+  /// lands.
+  public var landedX: Double
+  public var landedY: Double
+  /// Signed distance of the shown point from the true path (trace units): `|shown − landed|`,
+  /// positive to the left of the path's direction at the landed point in a y-up frame (positive
+  /// when the path has no direction there yet). ``JitterMetric`` follows its changes.
+  public var offPath: Double
   /// How far the pen itself went past the stroke's last sample along the final direction, from
   /// the newest sample on (trace units, ≥ 0; NaN when the pen never moved): shown ink up to this
   /// far past the end is ink the pen really drew (``StrokeEndOvershootMetric``).

@@ -12,11 +12,13 @@ public enum ScorecardColumn {
   public static let jitterRMSMillimetres = "jitter_rms_mm"
   public static let wrongDirectionFraction = "wrong_direction_fraction"
   public static let declinedFraction = "declined_fraction"
+  public static let wrongOrientationP95Degrees = "wrong_orientation_p95_deg"
+  public static let horizonMeanMilliseconds = "horizon_mean_ms"
 
   /// Every name above.
   public static let all = [
     errorMeanMillimetres, errorMeanTraceUnits, errorP95Millimetres, latencySavedMeanMilliseconds,
     remainingLagMeanMilliseconds, strokeEndOvershootP95Millimetres, jitterRMSMillimetres, wrongDirectionFraction,
-    declinedFraction,
+    declinedFraction, wrongOrientationP95Degrees, horizonMeanMilliseconds,
   ]
 }

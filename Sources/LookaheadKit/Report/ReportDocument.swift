@@ -47,6 +47,11 @@ public struct ReportDocument: Sendable {
       }
     }
     var sweepRate: Double?
+    // The recorded platform predictions and TurboTouch of any evaluation given, drawn beside
+    // every tune's side-effect front.
+    let frontReferences = SideEffectFrontFigure.references(inputs.compactMap {
+      if case .evaluation(let result, _) = $0 { result } else { nil }
+    })
     for (n, input) in inputs.enumerated() {
       let stem = "figure\(n + 1)"
       let file = (input.path as NSString).lastPathComponent
@@ -115,12 +120,19 @@ public struct ReportDocument: Sendable {
         }
         for key in header.context.keys.sorted() { lines.append((key, header.context[key] ?? "")) }
         let failed = trials.filter { $0.objective?.isFinite != true }.count
+        var figures = [Figure(
+          name: "\(stem)-tuning", caption: "Objective per trial (best so far joined), trade-off with its Pareto front, and per-parameter sensitivity.",
+          svg: TuningFigure.svg(header: header, trials: trials))]
+        if let front = SideEffectFrontFigure.svg(trials: trials, references: frontReferences) {
+          figures.append(Figure(
+            name: "\(stem)-side-effect-front",
+            caption: "Share of the latency hidden against stroke-end overshoot p95 per trial; the side-effect front (latency saved, overshoot p95, jitter RMS) joined; squares: recorded platform predictions and TurboTouch from the evaluations given.",
+            svg: front))
+        }
         sections.append(Section(
           title: "tune: \(header.predictor)",
           paragraphs: ["\(trials.count) trials (\(failed) failed or infeasible) from \(file); ★ marks the best objective."],
-          figures: [Figure(
-            name: "\(stem)-tuning", caption: "Objective per trial (best so far joined), trade-off with its Pareto front, and per-parameter sensitivity.",
-            svg: TuningFigure.svg(header: header, trials: trials))],
+          figures: figures,
           tables: [("Best trials", ResultTables.tuningTrials(header: header, trials: trials))],
           provenance: ProvenanceBlock.html(lines: lines, file: path)))
       case .records(let table):

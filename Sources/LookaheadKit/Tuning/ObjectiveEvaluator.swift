@@ -34,6 +34,7 @@ public struct ObjectiveEvaluator: Sendable {
     ScorecardColumn.errorMeanMillimetres, ScorecardColumn.errorP95Millimetres,
     ScorecardColumn.latencySavedMeanMilliseconds, ScorecardColumn.strokeEndOvershootP95Millimetres,
     ScorecardColumn.jitterRMSMillimetres, ScorecardColumn.wrongDirectionFraction,
+    ScorecardColumn.wrongOrientationP95Degrees, ScorecardColumn.horizonMeanMilliseconds,
   ]
 
   public init(

@@ -32,6 +32,20 @@ public struct TuneReport: Sendable, Codable {
     public var specification: String
   }
 
+  /// A point of the side-effect front (``TuneRun/TradeOffPoint``).
+  public struct TradeOffRow: Sendable, Codable {
+    public var trial: Int
+    public var feasible: Bool
+    public var latencySavedMilliseconds: Double
+    public var latencyHiddenFraction: Double?
+    public var overshootP95Millimetres: Double
+    public var jitterRMSMillimetres: Double
+    public var wrongDirectionFraction: Double?
+    public var wrongOrientationP95Degrees: Double?
+    public var errorMeanMillimetres: Double?
+    public var specification: String
+  }
+
   public var format = "lookahead-tune-result"
   /// 2: ``provenance`` is the shared ``ResultProvenance`` (unit, device, writers, fixed values).
   public var formatVersion = 2
@@ -52,6 +66,9 @@ public struct TuneReport: Sendable, Codable {
   public var heldOut: [HorizonScore]
   public var heldOutObjective: Double?
   public var pareto: [ParetoRow]
+  /// The side-effect front: latency saved against stroke-end overshoot p95 and jitter RMS
+  /// (``TuneRun/TradeOffPoint``), most latency saved first; nil in results from before it.
+  public var tradeOff: [TradeOffRow]?
   /// The written configuration, exactly (`lookahead export --from-tune` reads it); nil for a
   /// predictor that cannot be exported.
   public var bestConfiguration: PredictorConfiguration?
@@ -62,6 +79,14 @@ public struct TuneReport: Sendable, Codable {
 
   public init(outcome: TuneRun.Outcome, request: TuneRun.Request, provenance: ResultProvenance) {
     self.provenance = outcome.provenance ?? provenance
+    tradeOff = outcome.tradeOff.map {
+      TradeOffRow(
+        trial: $0.trial, feasible: $0.feasible, latencySavedMilliseconds: $0.latencySavedMilliseconds,
+        latencyHiddenFraction: $0.latencyHiddenFraction, overshootP95Millimetres: $0.overshootP95Millimetres,
+        jitterRMSMillimetres: $0.jitterRMSMillimetres, wrongDirectionFraction: $0.wrongDirectionFraction,
+        wrongOrientationP95Degrees: $0.wrongOrientationP95Degrees, errorMeanMillimetres: $0.errorMeanMillimetres,
+        specification: $0.specification)
+    }
     predictor = request.predictor
     parameters = outcome.searchSpace.dimensions.map { "\($0.name)=\($0.lowerBound)..\($0.upperBound) (\($0.scale.rawValue)\($0.isInteger ? ", integer" : ""))" }
     objective = request.objective.description
@@ -131,6 +156,33 @@ public struct TuneReport: Sendable, Codable {
         lines.append(String(format: "%5d   %13.4f   %16.3f   ", p.trial, p.errorMeanMillimetres, p.latencySavedMilliseconds) + p.specification)
       }
     }
+    lines.append("")
+    lines += tradeOffLines
     return lines.joined(separator: "\n")
+  }
+
+  /// The side-effect front as a table: what each trial hides against what it shows wrong.
+  var tradeOffLines: [String] {
+    guard let tradeOff, !tradeOff.isEmpty else {
+      return ["Side-effect front: no trial had latency saved, stroke-end overshoot and jitter in mm"]
+    }
+    func cell(_ v: Double?, width: Int) -> String {
+      let text = v.map { String(format: "%.1f", $0) } ?? "-"
+      return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    var lines = [
+      "Side-effect front, latency saved vs stroke-end overshoot p95 and jitter RMS (\(profile), search data; * = within the objective's bounds):",
+      "trial   saved ms   hidden %   overshoot p95 mm   jitter rms mm   wrong dir %   orient p95 °   configuration",
+    ]
+    for p in tradeOff {
+      lines.append(
+        String(format: "%5d", p.trial) + (p.feasible ? "*" : " ")
+          + String(format: "  %8.3f   ", p.latencySavedMilliseconds)
+          + cell(p.latencyHiddenFraction.map { $0 * 100 }, width: 8)
+          + String(format: "   %16.3f   %13.3f   ", p.overshootP95Millimetres, p.jitterRMSMillimetres)
+          + cell(p.wrongDirectionFraction.map { $0 * 100 }, width: 11) + "   "
+          + cell(p.wrongOrientationP95Degrees, width: 12) + "   " + p.specification)
+    }
+    return lines
   }
 }

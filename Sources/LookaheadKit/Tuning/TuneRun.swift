@@ -88,6 +88,24 @@ public enum TuneRun {
     public var latencySavedMilliseconds: Double
   }
 
+  /// A point of the side-effect front: a trial that no other trial beats on latency saved, stroke-end
+  /// overshoot p95 and jitter RMS at once (through the device replay, on the search data), with
+  /// the other side effects beside it for reading.
+  public struct TradeOffPoint: Sendable, Hashable {
+    public var trial: Int
+    public var specification: String
+    public var latencySavedMilliseconds: Double
+    /// Latency saved over the mean horizon: the share of the latency the prediction hides.
+    public var latencyHiddenFraction: Double?
+    public var overshootP95Millimetres: Double
+    public var jitterRMSMillimetres: Double
+    public var wrongDirectionFraction: Double?
+    public var wrongOrientationP95Degrees: Double?
+    public var errorMeanMillimetres: Double?
+    /// Whether the trial met the objective's bounds.
+    public var feasible: Bool
+  }
+
   /// The held-out scores, per anchor horizon, in mm (or trace units).
   public struct HeldOut: Sendable {
     public var writers: [String]
@@ -104,6 +122,9 @@ public enum TuneRun {
     public var folds: [Search]
     public var heldOut: HeldOut
     public var pareto: [ParetoPoint]
+    /// Latency saved against stroke-end overshoot p95 and jitter (``TradeOffPoint``), by latency
+    /// saved, most first.
+    public var tradeOff: [TradeOffPoint]
     public var lengthUnit: String
     /// The request's provenance completed for the written configuration (nil without one).
     public var provenance: ResultProvenance?
@@ -250,9 +271,10 @@ public enum TuneRun {
     let searchData = request.split.flatMap { split in
       (try? split.parts(of: data.strokes)).flatMap { $0.count == 1 ? try? data.restricted(to: Set($0[0].trainWriters)) : nil }
     } ?? data
-    let pareto = try paretoFront(final, space: space, data: searchData, request: request, replay: replay)
+    let candidates = try paretoCandidates(final, space: space, data: searchData, request: request, replay: replay)
     return Outcome(
-      searchSpace: space.space, final: final, folds: folds, heldOut: heldOut, pareto: pareto,
+      searchSpace: space.space, final: final, folds: folds, heldOut: heldOut,
+      pareto: paretoFront(candidates, space: space), tradeOff: tradeOffFront(candidates, space: space),
       lengthUnit: data.lengthUnit,
       provenance: provenance(trainWriters: final.trainWriters, testWriters: heldOut.writers))
   }
@@ -323,39 +345,72 @@ public enum TuneRun {
     return HeldOut(writers: data.writers, scores: scores, objective: try evaluator.score(predictor.makePredictor).value)
   }
 
-  /// Error against latency saved, through the device replay on the search data: every trial's
-  /// recorded metrics for replay-based objectives; otherwise the best distinct trials are
-  /// replayed once more (a per-sample objective records no latency): ``Request/paretoCandidates``.
-  static func paretoFront(
+  /// The trials the fronts are drawn from, each with its replayed scorecard columns
+  /// (``ObjectiveEvaluator/recordedColumns``) on the search data: every trial's recorded metrics
+  /// for replay-based objectives; otherwise the best distinct trials are replayed once more (a
+  /// per-sample objective records no latency): ``Request/paretoCandidates``.
+  static func paretoCandidates(
     _ search: Search, space: CatalogSearchSpace, data: TuningData, request: Request, replay: Replay
-  ) throws -> [ParetoPoint] {
-    var candidates: [(trial: TuningJournal.Trial, error: Double, latency: Double)] = []
+  ) throws -> [(trial: TuningJournal.Trial, metrics: [String: Double])] {
     if request.objective.usesReplay {
-      for trial in search.trials {
-        if let e = trial.metrics["error_mean_mm"], let l = trial.metrics["latency_saved_mean_ms"] {
-          candidates.append((trial, e, l))
-        }
-      }
-    } else {
-      var seen = Set<[Double]>()
-      let ranked = search.trials.compactMap { trial in trial.objective.map { (trial, $0) } }
-        .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }.map(\.0)
-      let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
-      for trial in ranked where seen.insert(trial.values).inserted {
-        guard seen.count <= request.paretoCandidates else { break }
-        guard let predictor = try? space.configure(trial.values),
-          let card = try? evaluator.scorecard(predictor.makePredictor),
-          let e = card.value("error_mean_mm"), let l = card.value("latency_saved_mean_ms")
-        else { continue }
-        candidates.append((trial, e, l))
-      }
+      return search.trials.filter { $0.failure == nil }.map { ($0, $0.metrics) }
     }
-    let front = ParetoFront.indices(costs: candidates.map(\.error), benefits: candidates.map(\.latency))
+    var candidates: [(trial: TuningJournal.Trial, metrics: [String: Double])] = []
+    var seen = Set<[Double]>()
+    let ranked = search.trials.compactMap { trial in trial.objective.map { (trial, $0) } }
+      .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }.map(\.0)
+    let evaluator = ObjectiveEvaluator(objective: request.objective, data: data, replay: replay, parts: request.parts)
+    for trial in ranked where seen.insert(trial.values).inserted {
+      guard seen.count <= request.paretoCandidates else { break }
+      guard let predictor = try? space.configure(trial.values), let card = try? evaluator.scorecard(predictor.makePredictor)
+      else { continue }
+      candidates.append((trial, ObjectiveEvaluator.recorded(card)))
+    }
+    return candidates
+  }
+
+  /// Error against latency saved.
+  static func paretoFront(
+    _ candidates: [(trial: TuningJournal.Trial, metrics: [String: Double])], space: CatalogSearchSpace
+  ) -> [ParetoPoint] {
+    let withBoth = candidates.filter { $0.metrics["error_mean_mm"] != nil && $0.metrics["latency_saved_mean_ms"] != nil }
+    let front = ParetoFront.indices(
+      costs: withBoth.map { $0.metrics["error_mean_mm"]! }, benefits: withBoth.map { $0.metrics["latency_saved_mean_ms"]! })
     return front.map { i in
       ParetoPoint(
-        trial: candidates[i].trial.index,
-        specification: (try? space.configure(candidates[i].trial.values).specification) ?? "",
-        errorMeanMillimetres: candidates[i].error, latencySavedMilliseconds: candidates[i].latency)
+        trial: withBoth[i].trial.index,
+        specification: (try? space.configure(withBoth[i].trial.values).specification) ?? "",
+        errorMeanMillimetres: withBoth[i].metrics["error_mean_mm"]!,
+        latencySavedMilliseconds: withBoth[i].metrics["latency_saved_mean_ms"]!)
     }
+  }
+
+  /// The side-effect front: latency saved (more is better) against stroke-end overshoot p95 and
+  /// jitter RMS (less is better), in mm through the device replay; trials without all three
+  /// (a trace without a mm scale, or no stroke that came to rest) are left out. Sorted by latency
+  /// saved, most first, then by trial.
+  static func tradeOffFront(
+    _ candidates: [(trial: TuningJournal.Trial, metrics: [String: Double])], space: CatalogSearchSpace
+  ) -> [TradeOffPoint] {
+    let goals = [
+      ScorecardColumn.latencySavedMeanMilliseconds, ScorecardColumn.strokeEndOvershootP95Millimetres,
+      ScorecardColumn.jitterRMSMillimetres,
+    ]
+    let complete = candidates.filter { c in goals.allSatisfy { c.metrics[$0] != nil } }
+    let front = ParetoFront.indices(goals: complete.map { c in
+      [-c.metrics[goals[0]]!, c.metrics[goals[1]]!, c.metrics[goals[2]]!]
+    })
+    return front.map { i in
+      let (trial, m) = complete[i]
+      let saved = m[goals[0]]!
+      return TradeOffPoint(
+        trial: trial.index, specification: (try? space.configure(trial.values).specification) ?? "",
+        latencySavedMilliseconds: saved,
+        latencyHiddenFraction: m[ScorecardColumn.horizonMeanMilliseconds].flatMap { $0 > 0 ? saved / $0 : nil },
+        overshootP95Millimetres: m[goals[1]]!, jitterRMSMillimetres: m[goals[2]]!,
+        wrongDirectionFraction: m[ScorecardColumn.wrongDirectionFraction],
+        wrongOrientationP95Degrees: m[ScorecardColumn.wrongOrientationP95Degrees],
+        errorMeanMillimetres: m[ScorecardColumn.errorMeanMillimetres], feasible: trial.infeasible == nil)
+    }.sorted { ($0.latencySavedMilliseconds, -$0.trial) > ($1.latencySavedMilliseconds, -$1.trial) }
   }
 }

@@ -17,12 +17,16 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// horizons that matter are the device's, not fixed ones.
   case frameError(statistic: ErrorStatistic)
   /// The most effective latency saved (`latency_saved_mean_ms`) whose side effects stay within
-  /// bounds (`stroke_end_overshoot_p95_mm`, `jitter_rms_mm`, `wrong_direction_fraction`), through
-  /// a device replay. A bound of `nil` is not checked. Feasible: −latency saved (ms).
+  /// bounds (`stroke_end_overshoot_p95_mm`, `jitter_rms_mm`, `wrong_direction_fraction`,
+  /// `wrong_orientation_p95_deg`), through a device replay: the product objective, what a team
+  /// ships once it has said how much of each side effect a user may see. A bound of `nil` is not
+  /// checked. Feasible: −latency saved (ms).
   /// Infeasible: ``infeasiblePenalty`` plus the sum of each violated bound's relative excess, so
   /// any feasible configuration beats any infeasible one and the search is still led towards
   /// feasibility.
-  case latency(overshootP95Millimetres: Double?, jitterRMSMillimetres: Double?, wrongDirectionFraction: Double?)
+  case latency(
+    overshootP95Millimetres: Double?, jitterRMSMillimetres: Double?, wrongDirectionFraction: Double?,
+    wrongOrientationP95Degrees: Double? = nil)
   /// TurboTouch's normalised cost (Nancel et al. 2018; `TurboTouchCost`).
   case turboTouch(TurboTouchCost.Settings)
   /// Σ weight × scorecard column, through a device replay; negative weights reward a column.
@@ -48,10 +52,10 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
   /// (bounds given as `none` left out); empty for the other objectives. The evaluator checks them
   /// and a tune with no feasible trial reports them, from this one list.
   public var bounds: [(column: String, bound: Double)] {
-    guard case .latency(let overshoot, let jitter, let wrongDirection) = self else { return [] }
+    guard case .latency(let overshoot, let jitter, let wrongDirection, let orientation) = self else { return [] }
     return [
       (ScorecardColumn.strokeEndOvershootP95Millimetres, overshoot), (ScorecardColumn.jitterRMSMillimetres, jitter),
-      (ScorecardColumn.wrongDirectionFraction, wrongDirection),
+      (ScorecardColumn.wrongDirectionFraction, wrongDirection), (ScorecardColumn.wrongOrientationP95Degrees, orientation),
     ].compactMap { column, bound in bound.map { (column, $0) } }
   }
 
@@ -81,7 +85,7 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
     public var problem: String
     public var description: String {
       "--objective \(text): \(problem). Forms: error[:statistic=mean|p95,horizon=MS|anchor|frame] | "
-        + "latency[:overshoot=MM,jitter=MM,wrong-direction=FRACTION] | "
+        + "latency[:overshoot=MM,jitter=MM,wrong-direction=FRACTION,orientation=DEG] | "
         + "turbotouch[:horizon=MS,w1=1,w2=1,w3=1,cutoff=HZ,jitter-low=MM,jitter-high=MM] | "
         + "weighted:COLUMN=WEIGHT,…"
     }
@@ -133,17 +137,20 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
       }
       self = atFrames ? .frameError(statistic: statistic) : .error(statistic: statistic, horizons: horizons)
     case "latency":
-      var overshoot: Double? = 1.0, jitter: Double? = 0.5, wrong: Double? = 0.05
+      var overshoot: Double? = 1.0, jitter: Double? = 0.5, wrong: Double? = 0.05, orientation: Double? = nil
       for (key, value) in settings {
         let v: Double? = value == "none" ? nil : try number(key, value, 0...1e6)
         switch key {
         case "overshoot": overshoot = v
         case "jitter": jitter = v
         case "wrong-direction": wrong = v
-        default: throw unknown(key, ["overshoot", "jitter", "wrong-direction"])
+        case "orientation": orientation = v
+        default: throw unknown(key, ["overshoot", "jitter", "wrong-direction", "orientation"])
         }
       }
-      self = .latency(overshootP95Millimetres: overshoot, jitterRMSMillimetres: jitter, wrongDirectionFraction: wrong)
+      self = .latency(
+        overshootP95Millimetres: overshoot, jitterRMSMillimetres: jitter, wrongDirectionFraction: wrong,
+        wrongOrientationP95Degrees: orientation)
     case "turbotouch":
       var s = TurboTouchCost.Settings()
       for (key, value) in settings {
@@ -190,9 +197,11 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
       return "error:statistic=\(statistic.rawValue),horizon=\(h)"
     case .frameError(let statistic):
       return "error:statistic=\(statistic.rawValue),horizon=frame"
-    case .latency(let o, let j, let w):
+    case .latency(let o, let j, let w, let d):
       func bound(_ v: Double?) -> String { v.map(formatNumber) ?? "none" }
+      // The orientation bound is written only when set, so journals from before it resume.
       return "latency:overshoot=\(bound(o)),jitter=\(bound(j)),wrong-direction=\(bound(w))"
+        + (d.map { ",orientation=\(formatNumber($0))" } ?? "")
     case .turboTouch(let s):
       return "turbotouch:horizon=\(ms(s.horizonSeconds)),w1=\(formatNumber(s.meanWeight)),w2=\(formatNumber(s.maxWeight)),"
         + "w3=\(formatNumber(s.jitterWeight)),cutoff=\(formatNumber(s.cutoffHz)),"

@@ -379,6 +379,47 @@ struct ReportTests {
     #expect(table.find("td", "class", "best").first?.double("data-value") == 1.0)
   }
 
+  /// The side-effect front, by hand: (saved ms, horizon ms, overshoot p95 mm, jitter rms mm)
+  /// #0 (18, 20, 3, 1), #1 (10, 20, 0.2, 0.8), #2 (9, 20, 0.3, 0.9), #3 failed. #2 is dominated by
+  /// #1 (less saved, more overshoot, more jitter): the front is #0, #1, hiding 90 % and 50 %. TurboTouch
+  /// from a compare result is drawn as a reference point at its own hidden share and overshoot.
+  @Test func sideEffectFrontFigureJoinsTheFrontAndDrawsReferences() throws {
+    let header = TuningJournal.Header(
+      predictor: "linear",
+      space: SearchSpace([.init(name: "stop-factor", lowerBound: 0, upperBound: 2, scale: .linear)]),
+      strategy: "lhs", seed: 1, objective: "latency:overshoot=none,jitter=none,wrong-direction=none", context: [:])
+    func metrics(_ saved: Double, _ overshoot: Double, _ jitter: Double) -> [String: Double] {
+      ["latency_saved_mean_ms": saved, "horizon_mean_ms": 20, "stroke_end_overshoot_p95_mm": overshoot, "jitter_rms_mm": jitter]
+    }
+    let trials = [
+      TuningJournal.Trial(index: 0, unit: [0], values: [0], objective: -18, metrics: metrics(18, 3, 1)),
+      TuningJournal.Trial(index: 1, unit: [0.5], values: [1], objective: -10, metrics: metrics(10, 0.2, 0.8)),
+      TuningJournal.Trial(index: 2, unit: [1], values: [2], objective: -9, metrics: metrics(9, 0.3, 0.9)),
+      TuningJournal.Trial(index: 3, unit: [1], values: [2], objective: nil, metrics: [:], failure: "diverged"),
+    ]
+    #expect(SideEffectFrontFigure.frontTrials(trials) == [0, 1])
+    let run = EvaluationRun(
+      subjects: [try EvaluationSubject.resolve("hold"), try EvaluationSubject.resolve("turbotouch64")],
+      datasets: [Self.dataset], profile: .pencil240ProMotion120, seed: 7, bootstrapResamples: 200, parts: 2)
+    let compare = try run.run(commandLine: ["lookahead", "compare"], command: "compare")
+    let card = try #require(compare.datasets.first?.subjects.last?.scorecard)
+    let references = SideEffectFrontFigure.references([compare])
+    #expect(references.map(\.label) == ["turbotouch64 on \(Self.dataset.reference)"])
+    #expect(references.first?.hiddenFraction == card.value("latency_saved_mean_ms")! / card.value("horizon_mean_ms")!)
+    #expect(references.first?.overshootP95Millimetres == card.value("stroke_end_overshoot_p95_mm"))
+
+    let document = try ReportDocument(inputs: [.journal(header, trials, path: "j.jsonl"), .evaluation(compare, path: "c.json")])
+    let tree = try XMLTree(document.html)
+    let figure = try #require(tree.root.find("svg", "data-figure", "side-effect-front").first)
+    let front = figure.find("circle", "data-front", "1")
+    #expect(front.compactMap { $0.attributes["data-trial"] } == ["0", "1"])
+    #expect(front.compactMap { $0.double("data-hidden") } == [0.9, 0.5])
+    #expect(figure.find("circle", "data-front", "0").compactMap { $0.attributes["data-trial"] } == ["2"])
+    let drawn = figure.find("rect", "class", "reference")
+    #expect(drawn.compactMap { $0.attributes["data-reference"] } == references.map(\.label))
+    #expect(drawn.first?.double("data-overshoot-mm") == references.first?.overshootP95Millimetres)
+  }
+
   // MARK: - Markdown
 
   @Test func markdownWritesEveryFigureAsSVG() throws {

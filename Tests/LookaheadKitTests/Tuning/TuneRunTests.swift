@@ -185,3 +185,41 @@ struct ExploreThenRefineSearchTests {
     #expect(search.next() == best)  // Nelder–Mead's first vertex is its start
   }
 }
+
+extension TuneRunTests {
+  /// The side-effect front of a latency tune: on straight lines that stop dead, a larger gain hides
+  /// more latency and overshoots more, so the trials trade off. Every trial with the three values
+  /// is on the front or dominated by a point of it, and no front point is dominated by any trial.
+  @Test("a latency tune's side-effect front holds exactly the trials no other beats on latency, overshoot and jitter")
+  func sideEffectFront() throws {
+    let request = TuneRun.Request(
+      predictor: "axis-gain", objective: try TuningObjective(parsing: "latency:overshoot=none,jitter=none,wrong-direction=none"),
+      split: .holdout(testFraction: 0.25, seed: 1), strategy: .lhs, trials: 12, seed: 3)
+    let outcome = try TuneRun.run(request, data: try TuneRunTests.lines(), catalog: TuneRunTests.axisGainCatalog)
+    func goals(_ metrics: [String: Double]) -> [Double]? {
+      guard let saved = metrics["latency_saved_mean_ms"], let overshoot = metrics["stroke_end_overshoot_p95_mm"],
+        let jitter = metrics["jitter_rms_mm"]
+      else { return nil }
+      return [-saved, overshoot, jitter]
+    }
+    func dominates(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { $0 <= $1 } && a != b }
+    let trials = outcome.final.trials.compactMap { trial in goals(trial.metrics).map { (trial.index, $0) } }
+    try #require(trials.count == 12)
+    let front = outcome.tradeOff
+    #expect(front.count >= 2)
+    let frontGoals = front.map { [-$0.latencySavedMilliseconds, $0.overshootP95Millimetres, $0.jitterRMSMillimetres] }
+    for (index, point) in trials {
+      let onFront = front.contains { $0.trial == index }
+      #expect(onFront != frontGoals.contains { dominates($0, point) }, "trial \(index)")
+      if onFront { #expect(!trials.contains { dominates($0.1, point) }, "trial \(index)") }
+    }
+    let saved = front.map { $0.latencySavedMilliseconds }
+    #expect(saved == saved.sorted(by: >))
+    // The share hidden is latency saved over the mean horizon (above 1 for gains that run ahead).
+    for point in front {
+      let metrics = try #require(outcome.final.trials.first { $0.index == point.trial }).metrics
+      let horizon = try #require(metrics["horizon_mean_ms"])
+      #expect(point.latencyHiddenFraction == point.latencySavedMilliseconds / horizon)
+    }
+  }
+}

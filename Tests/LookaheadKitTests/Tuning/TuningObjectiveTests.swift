@@ -28,6 +28,7 @@ struct TuningObjectiveTests {
 
   @Test("every objective's text form parses back to the same objective", arguments: [
     "error", "error:statistic=p95,horizon=16.6667", "latency", "latency:overshoot=0.5,jitter=none,wrong-direction=0.1",
+    "latency:overshoot=0.5,jitter=0.3,wrong-direction=none,orientation=45",
     "turbotouch", "turbotouch:horizon=33.3333,w1=1,w2=0.5,w3=2,cutoff=8,jitter-low=0.05,jitter-high=0.2",
     "weighted:error_mean_mm=1,latency_saved_mean_ms=-0.1",
   ])
@@ -119,13 +120,25 @@ struct TuningObjectiveTests {
 
   @Test("latency: a violated bound costs the penalty plus its relative excess, so any feasible trial is better")
   func latencyPenalty() throws {
-    let card = try Self.evaluator(.weighted([.init(column: "jitter_rms_mm", weight: 1)])).scorecard(Self.hold)
-    let jitter = try #require(card.value("jitter_rms_mm"))
-    try #require(jitter > 0)
-    let bound = jitter / 2
-    let objective = TuningObjective.latency(overshootP95Millimetres: nil, jitterRMSMillimetres: bound, wrongDirectionFraction: nil)
-    let value = try Self.evaluator(objective).score(Self.hold).value
+    // Linear extrapolation runs past the end of strokes that stop dead.
+    let card = try Self.evaluator(.weighted([.init(column: "error_mean_mm", weight: 1)])).scorecard(Self.linear)
+    let overshoot = try #require(card.value("stroke_end_overshoot_p95_mm"))
+    try #require(overshoot > 0)
+    let objective = TuningObjective.latency(
+      overshootP95Millimetres: overshoot / 2, jitterRMSMillimetres: nil, wrongDirectionFraction: nil)
+    let value = try Self.evaluator(objective).score(Self.linear).value
     #expect(abs(value - (TuningObjective.infeasiblePenalty + 1)) < 1e-9)
+  }
+
+  @Test("latency: the orientation bound (degrees) bounds wrong_orientation_p95_deg; the others keep their defaults")
+  func orientationBound() throws {
+    let objective = try TuningObjective(parsing: "latency:orientation=30")
+    #expect(objective.bounds.map(\.column) == [
+      "stroke_end_overshoot_p95_mm", "jitter_rms_mm", "wrong_direction_fraction", "wrong_orientation_p95_deg",
+    ])
+    #expect(objective.bounds.map(\.bound) == [1, 0.5, 0.05, 30])
+    // Journals written before the bound existed keep their objective text.
+    #expect(try TuningObjective(parsing: "latency").description == "latency:overshoot=1,jitter=0.5,wrong-direction=0.05")
   }
 
   @Test("the objective's score is identical for 1 and 2 cores")

@@ -178,4 +178,18 @@ struct TuningTests {
     let saved: [Double] = [5.0, 8.0, 12.0, 7.0, 11.0]
     #expect(ParetoFront.indices(costs: errors, benefits: saved) == [0, 1, 2])
   }
+
+  @Test("the front in three goals keeps exactly the non-dominated points (worked by hand)")
+  func paretoInThreeGoals() {
+    // (−latency saved, overshoot, jitter), all lower-is-better. 0 hides most; 1 overshoots least;
+    // 2 jitters least; 3 is dominated by 0 (less saved, more overshoot, more jitter); 4 equals 1
+    // (kept: neither is better); 5 has a NaN goal (left out); 6 trades 0 against 1 and 2.
+    let points: [[Double]] = [
+      [-20, 3, 1], [-10, 0.2, 0.8], [-5, 1, 0.1], [-18, 3.5, 1.2], [-10, 0.2, 0.8], [-30, .nan, 0], [-15, 1.5, 0.5],
+    ]
+    #expect(ParetoFront.indices(goals: points) == [0, 1, 2, 4, 6])
+    // In two goals the n-goal front agrees with the two-goal one.
+    let errors: [Double] = [1.0, 2.0, 3.0, 2.5, 3.5], saved: [Double] = [5.0, 8.0, 12.0, 7.0, 11.0]
+    #expect(ParetoFront.indices(goals: zip(errors, saved).map { [$0, -$1] }) == [0, 1, 2])
+  }
 }
