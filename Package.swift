@@ -37,7 +37,9 @@ let package = Package(
         .product(name: "Numerics", package: "swift-numerics"),
         .product(name: "Collections", package: "swift-collections"),
         .product(name: "Algorithms", package: "swift-algorithms"),
-      ]
+      ],
+      // The recorder page, compiled into the library so an installed binary can write it out.
+      resources: [.embedInCode("Recorder/recorder.html")]
     ),
 
     /// The `lookahead` command-line tool: argument parsing and printing only.

@@ -25,6 +25,7 @@ struct LookaheadCommand: ParsableCommand {
       TrainCommand.self,
       BenchTuningCommand.self,
       ReportCommand.self,
+      RecorderCommand.self,
     ]
   )
 }
