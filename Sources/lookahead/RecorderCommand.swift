@@ -8,13 +8,10 @@ struct RecorderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "recorder",
     abstract: "Write out (or serve on 127.0.0.1) the browser page that records your own pen and touch traces.",
-    discussion: """
-      The page records every coalesced and predicted pointer event, the display's frame times and
-      the screen's scale, and saves one JSON session file, which every command reads like a
-      dataset (format browser-recording). `lookahead datasets profile FILE` makes a device
-      profile from it. Docs/Recorder.md says how to record on an iPad, an Android tablet or a
-      desktop browser.
-      """)
+    discussion: "The page records every coalesced and predicted pointer event, the display's frame times and the "
+      + "screen's scale, and saves one JSON session file, which every command reads like a dataset (format "
+      + "browser-recording). `lookahead datasets profile FILE` makes a device profile from it. Docs/Recorder.md "
+      + "says how to record on an iPad, an Android tablet or a desktop browser.")
 
   @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the page to this HTML file.", valueName: "file"))
   var output: String?
