@@ -210,4 +210,30 @@ struct BrowserRecordingImporterTests {
       #expect(message.contains(problem), "\(message)")
     }
   }
+
+  /// The example session (recorded by headless Chromium) through 300 seeded mutations, as the
+  /// other importers are in ``ImporterFuzzTests``: an input error or a valid trace, never a trap.
+  @Test("mutated recordings give an input error or a valid trace")
+  func mutatedRecordings() throws {
+    let example = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples/browser-recording.json")
+    let original = [UInt8](try Data(contentsOf: example))
+    let importer = BrowserRecordingImporter()
+    let file = URL(fileURLWithPath: "/fuzz/browser-recording.json")
+    let clean = try importer.importTrace(data: Data(original), file: file)
+    #expect(clean.strokes.count == 2 && clean.strokes.contains { !$0.recordedPredictions.isEmpty })
+    try ImporterFuzzTests.checkValid(clean)
+    var rng = SeededGenerator(seed: 0x5EED_0B0B)
+    var errors = 0, valid = 0
+    for iteration in 0..<300 {
+      let mutated = ImporterFuzzTests.mutate(original, using: &rng)
+      do {
+        try ImporterFuzzTests.checkValid(try importer.importTrace(data: Data(mutated), file: file, options: ImportOptions(raw: iteration % 3 == 0)))
+        valid += 1
+      } catch let error as TraceInputError {
+        #expect(error.file == file.path && !error.problem.isEmpty)
+        errors += 1
+      }
+    }
+    #expect(errors > 0 && valid > 0, "errors \(errors), valid \(valid)")
+  }
 }
