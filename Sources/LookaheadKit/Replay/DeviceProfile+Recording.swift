@@ -10,23 +10,28 @@ extension DeviceProfile {
   /// choice: phases spread over less than about a quarter of the cycle.
   public static let fixedPhaseConsistency = 0.9
 
+  /// The fewest strokes the phase is fixed from: one or two touch-downs agree with themselves
+  /// whatever the display does (consistency 1), so they say nothing about it.
+  public static let fixedPhaseMinimumStrokes = 5
+
   /// What a browser cannot tell about its render pipeline: refreshes from the input callback to
   /// the glass. 2 is the common double-buffered case (the presets' default, `Docs/Replay.md`).
   public static let assumedBrowserPipelineFrames = 2.0
 
-  /// The profile of the device that made `recording`: display rate and (when consistent) phase
+  /// The profile of the device that made `recording`: display rate and (when consistent over
+  /// enough strokes) phase
   /// from its frame times, delivery delay from its event arrivals, every sample delivered (the
   /// recording is already at the device's scan rate), a 2-refresh pipeline (assumed).
   public static func measured(from recording: BrowserRecording, name: String, file: String = "recording") throws -> DeviceProfile {
     let timing = try RecordedDisplayTiming(recording: recording, file: file)
     let rate = rounded(timing.refreshRateHz)
     // Kept below the rounded rate's period, which the profile checks it against.
-    let phase = timing.phaseConsistency >= fixedPhaseConsistency
+    let phase = timing.phaseConsistency >= fixedPhaseConsistency && timing.phaseStrokeCount >= fixedPhaseMinimumStrokes
       ? timing.meanPhaseSeconds.map { min($0, (1 / rate).nextDown) } : nil
     var facts = ["display \(number(rounded(timing.refreshRateHz))) Hz from \(timing.frameCount) frames"]
     if let mean = timing.meanPhaseSeconds {
       facts.append("touch-down phase \(number(rounded(mean * 1000))) ms, consistency \(number(rounded(timing.phaseConsistency))) over \(timing.phaseStrokeCount) strokes"
-        + (phase == nil ? " (too spread to fix: drawn per stroke)" : ""))
+        + (phase == nil ? " (too few strokes or too spread to fix: drawn per stroke)" : ""))
     }
     if let samples = timing.samplesPerEvent { facts.append("\(number(rounded(samples))) samples per move event") }
     if let rate = timing.digitizerRateHz { facts.append("digitizer \(number(rounded(rate))) Hz") }

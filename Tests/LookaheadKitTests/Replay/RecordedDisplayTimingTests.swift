@@ -30,7 +30,7 @@ struct RecordedDisplayTimingTests {
 
   @Test("rate, a consistent phase, samples per event, digitizer rate and delivery delay")
   func consistentPhase() throws {
-    let recording = try Self.recording(Self.session(phasesBeforeFrameMilliseconds: [4, 4, 4]))
+    let recording = try Self.recording(Self.session(phasesBeforeFrameMilliseconds: [4, 4, 4, 4, 4]))
     let timing = try RecordedDisplayTiming(recording: recording)
     #expect(abs(timing.refreshRateHz - 60) < 1e-9)
     #expect(abs((timing.meanPhaseSeconds ?? 0) - 0.004) < 1e-9)
@@ -48,6 +48,14 @@ struct RecordedDisplayTimingTests {
     // What `datasets profile` writes is what `--profile FILE` reads.
     let decoded = try DeviceProfile.decode(try profile.jsonData(), file: "profile.json")
     #expect(decoded == profile)
+  }
+
+  /// Fewer than five strokes agree with themselves whatever the display does: not fixed.
+  @Test("a phase from too few strokes is not fixed in the profile")
+  func tooFewStrokesForPhase() throws {
+    let recording = try Self.recording(Self.session(phasesBeforeFrameMilliseconds: [4, 4, 4, 4]))
+    #expect(try RecordedDisplayTiming(recording: recording).phaseConsistency > 0.999)
+    #expect(try DeviceProfile.measured(from: recording, name: "x").display.phaseOffsetSeconds == nil)
   }
 
   /// Phases a third of a period apart cancel on the circle: consistency 0, so the profile keeps
