@@ -34,7 +34,9 @@ let package = Package(
       dependencies: [
         "LookaheadRuntime",
         "CLinearAlgebra",
-      ]
+      ],
+      // The recorder page, compiled into the library so an installed binary can write it out.
+      resources: [.embedInCode("Recorder/recorder.html")]
     ),
 
     /// The `lookahead` command-line tool: argument parsing and printing only.

@@ -14,7 +14,7 @@ seconds=${1:-20}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(henze2017 svc2004 wacom-msp13 turbotouch-strokes turbotouch-predicted
-  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent mapping model)
+  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent browser-recording mapping model)
 shared=../../shared/datasets
 [ -d "$shared" ] || shared=../../../shared/datasets
 
@@ -52,6 +52,10 @@ make_seeds() {
   head -n 60 ../Docs/Examples/pointer-events.csv > "$work/delimited-text/pointer-events.csv"
   head -n 120 ../Docs/Examples/android-getevent.txt > "$work/android-getevent/android-getevent.txt"
   cp ../Docs/Examples/*.mapping "$work/mapping/"
+  # A recorder session made by headless Chromium, its first events and frames (compact JSON).
+  mkdir -p "$work/browser-recording"
+  python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); s["events"]=s["events"][:7]; s["frames"]=s["frames"][:6]; print(json.dumps(s, separators=(",", ":")))' \
+    ../Docs/Examples/browser-recording.json > "$work/browser-recording/browser-recording.json"
   # Trace files and models made by the workbench itself from the bundled traces.
   mkdir -p "$work/lookahead-trace" "$work/model"
   local bin; bin=$(cd .. && swift build --product lookahead --show-bin-path)/lookahead

@@ -6,8 +6,8 @@ import LookaheadKit
 struct DatasetsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "datasets",
-    abstract: "List, inspect and convert recorded traces.",
-    subcommands: [DatasetsListCommand.self, DatasetsInspectCommand.self, DatasetsConvertCommand.self]
+    abstract: "List, inspect and convert recorded traces; make a device profile from a browser recording.",
+    subcommands: [DatasetsListCommand.self, DatasetsInspectCommand.self, DatasetsConvertCommand.self, DatasetsProfileCommand.self]
   )
 }
 

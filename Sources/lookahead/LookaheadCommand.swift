@@ -26,6 +26,7 @@ struct LookaheadCommand: ParsableCommand {
       TrainCommand.self,
       BenchTuningCommand.self,
       ReportCommand.self,
+      RecorderCommand.self,
     ]
   )
 

@@ -19,6 +19,8 @@ enum FuzzTarget: String, CaseIterable {
   /// A CSV/TSV recording read through a fixed mapping (the browser example's), and Android
   /// `getevent -lt` logs: the importers of a researcher's own data.
   case delimitedText = "delimited-text", androidGetevent = "android-getevent"
+  /// Session files saved by the recorder page (`lookahead recorder`).
+  case browserRecording = "browser-recording"
   /// The text of a mapping file itself (`t = timeStamp:ms, x = clientX, …`).
   case mapping
   case model

@@ -7,6 +7,7 @@ import Foundation
 /// Content signatures (first line unless said otherwise):
 /// - `# lookahead-trace:` → Lookahead trace file;
 /// - a JSON array whose text mentions `"touchIdentifier"` → Inkable JSON;
+/// - a JSON object naming `"lookahead-browser-recording"` → a recorder session file;
 /// - `When,X,Y,Type` / `When,X,Y,Typestate,predX,predY` / `timestamp,x,y,state` → TurboTouch;
 /// - `EventType;T;X;Y;P;Altitude;Azimuth;Distance` → Wacom MSP13;
 /// - six `;`-separated numbers → Henze 2017;
@@ -54,6 +55,7 @@ public enum TraceFormatDetector {
     if first.hasPrefix("add device "), first.contains("/dev/input/") { return .androidGetevent }
     if lines.contains(where: AndroidGeteventImporter.isEventLine) { return .androidGetevent }
     if first.hasPrefix("["), prefix.contains("\"touchIdentifier\"") { return .inkableJSON }
+    if BrowserRecording.looksLikeRecording(prefix.trimmingCharacters(in: .whitespacesAndNewlines)) { return .browserRecording }
     switch first.replacingOccurrences(of: " ", with: "") {
     case "When,X,Y,Type": return .turboTouchStrokes
     case "When,X,Y,Typestate,predX,predY": return .turboTouchPredicted

@@ -20,6 +20,8 @@ public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
   case delimitedText = "delimited-text"
   /// An Android `adb shell getevent -lt` log of a touchscreen or pen digitizer.
   case androidGetevent = "android-getevent"
+  /// A session file saved by the recorder page (`lookahead recorder`, `Docs/Recorder.md`).
+  case browserRecording = "browser-recording"
 
   /// Whether the format needs ``ImportSettings`` to be read (a column mapping), rather than
   /// describing itself.
@@ -56,6 +58,7 @@ public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
     case .wacomMSP13: WacomMSP13Importer()
     case .delimitedText: DelimitedTextImporter(mapping: nil)
     case .androidGetevent: AndroidGeteventImporter()
+    case .browserRecording: BrowserRecordingImporter()
     }
   }
 

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead recorder`: the recorder page, written to a file or served on 127.0.0.1
+/// (`Docs/Recorder.md`).
+struct RecorderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recorder",
+    abstract: "Write out (or serve on 127.0.0.1) the browser page that records your own pen and touch traces.",
+    discussion: "The page records every coalesced and predicted pointer event, the display's frame times and the "
+      + "screen's scale, and saves one JSON session file, which every command reads like a dataset (format "
+      + "browser-recording). `lookahead datasets profile FILE` makes a device profile from it. Docs/Recorder.md "
+      + "says how to record on an iPad, an Android tablet or a desktop browser.")
+
+  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the page to this HTML file.", valueName: "file"))
+  var output: String?
+
+  @Flag(help: "Overwrite --output if it exists. Default: refuse.")
+  var force = false
+
+  @Option(help: ArgumentHelp("Serve the page at http://127.0.0.1:PORT/ until stopped (0: any free port).", valueName: "port"))
+  var serve: Int?
+
+  func validate() throws {
+    guard (output == nil) != (serve == nil) else { throw ValidationError("give one of --output FILE or --serve PORT") }
+  }
+
+  func run() throws {
+    try runReportingErrors {
+      if let output {
+        try ResultFile.write(RecorderPage.html, to: URL(fileURLWithPath: output), force: force)
+        print("wrote \(output): open it in a browser, record, then Save session")
+        return
+      }
+      let server: LoopbackPageServer
+      do {
+        server = try LoopbackPageServer(page: RecorderPage.html, port: serve ?? 0)
+      } catch let failure as LoopbackPageServer.Failure {
+        FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+        throw ExitCode(1)
+      }
+      // Written unbuffered: a script reading the port must see it at once.
+      FileHandle.standardOutput.write(Data("serving the recorder at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n".utf8))
+      server.serveForever()
+    }
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The recorder page in a real browser (Tests/Browser/test_recorder.py): headless Chromium
+# (Debian's chromium and chromium-driver, from scripts/install-system-packages) driven by
+# WebDriver, the saved session imported by the built lookahead. Needs `swift build` first.
+#
+#   Tests/Browser/run.sh [PYTHON]    (default: a virtual environment in .venv-browser)
+#
+# Prints one line for the requirements (pip's output only if it fails), then pytest's. Exit
+# status: pytest's (0 passed; 5, no test collected, is turned into a failure: the test must run).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+python=${1:-}
+if [ -z "$python" ]; then
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  if { [ -x .venv-browser/bin/python ] || python3 -m venv .venv-browser; } >"$log" 2>&1 \
+    && .venv-browser/bin/pip install --disable-pip-version-check -r Tests/Browser/requirements.txt >>"$log" 2>&1; then
+    echo "browser test requirements: installed in .venv-browser (Tests/Browser/requirements.txt)"
+  else
+    cat "$log" >&2
+    echo "browser test requirements: installing into .venv-browser FAILED (output above)" >&2
+    exit 1
+  fi
+  python=.venv-browser/bin/python
+fi
+for tool in chromium chromedriver; do
+  command -v "$tool" >/dev/null || { echo "browser test: $tool is missing (scripts/install-system-packages installs it)" >&2; exit 1; }
+done
+swift build --product lookahead >/dev/null
+status=0
+"$python" -m pytest -q -p no:cacheprovider Tests/Browser || status=$?
+[ "$status" -eq 5 ] && echo "browser test: pytest collected no test" >&2 && status=1
+exit $status
