@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
+    // SHA-256 of dataset files for provenance (Docs/Performance.md).
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // MARK: - Public API
@@ -37,6 +39,7 @@ let package = Package(
         .product(name: "Numerics", package: "swift-numerics"),
         .product(name: "Collections", package: "swift-collections"),
         .product(name: "Algorithms", package: "swift-algorithms"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
 
