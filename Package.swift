@@ -20,6 +20,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
+    // SHA-256 of dataset files for provenance (Docs/Performance.md).
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // MARK: - Public API
@@ -34,6 +36,7 @@ let package = Package(
       dependencies: [
         "LookaheadRuntime",
         "CLinearAlgebra",
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       // The recorder page, compiled into the library so an installed binary can write it out.
       resources: [.embedInCode("Recorder/recorder.html")]

@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
         commandLine: CommandLine.arguments, command: "report", predictors: [], seed: 0, profile: nil,
         evaluationProtocol: "", datasets: []).commandLineText
       document.reportProvenance = [("command", commandLine), ("version", LookaheadVersion.string)]
-        + (try results.map { ("input", try SHA256.hex(fileAt: URL(fileURLWithPath: $0)) + "  " + $0) })
+        + (try results.map { ("input", try FileDigest.sha256Hex(fileAt: URL(fileURLWithPath: $0)) + "  " + $0) })
       switch chosen {
       case .html:
         try ResultFile.write(document.html, to: outputURL, force: force)

@@ -49,6 +49,9 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
   var dataDir: String?
 
+  @Option(help: "Cores to use (default: all); the result does not depend on it.")
+  var jobs: Int?
+
   @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
   var henze2017 = false
 
@@ -56,11 +59,13 @@ struct TrainCommand: ParsableCommand {
   var datasets: [String] = []
 
   func run() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    let parts = jobs ?? availableCoreCount
     if henze2017 {
       do {
         let raw = try DatasetRegistry.load(
           "Henze2017-MobileHCI", dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }, options: ImportOptions(raw: true))
-        let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
+        let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes, parts: parts)
         print(Henze2017Comparison.table(cells))
       } catch {
         throw ExitCodeRule.exit(reporting: error)
@@ -93,7 +98,7 @@ struct TrainCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
-        lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
+        lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
       let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test))
       let report = TrainReport(
         outcome: outcome, request: request,

@@ -66,11 +66,15 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
   var dataDir: String?
 
+  @Option(help: "Cores to use for scoring each trial (default: all); the result does not depend on it.")
+  var jobs: Int?
+
   @Argument(help: "Datasets (names, NAME:subset, or paths) to search on.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {
     guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to tune on") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     guard let strategyChoice = TuneRun.Strategy(rawValue: strategy) else {
       throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
     }
@@ -91,7 +95,8 @@ struct TuneCommand: ParsableCommand {
       var request = TuneRun.Request(
         predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
         objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
-        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context)
+        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context,
+        parts: jobs ?? availableCoreCount)
       request.paretoCandidates = pareto
       request.provenance = loader.provenance(
         command: "tune", predictors: [predictor], seed: seed, profile: device,

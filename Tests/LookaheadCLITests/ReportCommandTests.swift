@@ -70,7 +70,7 @@ struct ReportCommandTests {
     #expect(Set(result.provenance.datasets.flatMap(\.files).map(\.sha256)).isSubset(of: checksums))
 
     // The report records how it was made: its inputs' SHA-256.
-    let sweepHash = try SHA256.hex(fileAt: sweepURL)
+    let sweepHash = try FileDigest.sha256Hex(fileAt: sweepURL)
     #expect(html.contains(sweepHash + "  " + sweepURL.path))
     // Never overwritten without --force.
     let again = try DatasetsCommandTests.run(["report", sweepURL.path, "-o", reportURL.path])

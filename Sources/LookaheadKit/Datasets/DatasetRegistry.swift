@@ -310,7 +310,7 @@ public enum DatasetRegistry {
     return try files.map { url in
       let path = url.standardizedFileURL.path
       let relative = base.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? url.lastPathComponent
-      return (relative, try SHA256.hex(fileAt: url))
+      return (relative, try FileDigest.sha256Hex(fileAt: url))
     }
   }
 }

@@ -25,6 +25,6 @@ extension DatasetRegistry {
   /// written as `MANIFEST.sha256` lines (`<digest>  <relative path>\n`, in load order).
   public static func fingerprint(of reference: String, dataDirectory: URL? = nil) throws -> String {
     let lines = try checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.sha256)  \($0.path)\n" }
-    return SHA256.hex(Data(lines.joined().utf8))
+    return FileDigest.sha256Hex(Data(lines.joined().utf8))
   }
 }

@@ -7,16 +7,15 @@ import Foundation
 /// as a ``TraceInputError`` naming the file, the 1-based line and the field.
 struct DelimitedText {
   let file: String
-  /// The file's bytes followed by one NUL, so that `strtod` always stops inside the buffer.
+  /// The file's bytes.
   private let bytes: [UInt8]
   /// Byte range of each line, without its line ending.
   private(set) var lines: [Range<Int>] = []
 
   init(data: Data, file: String) {
     self.file = file
-    var bytes = [UInt8](data)
+    let bytes = [UInt8](data)
     let count = bytes.count
-    bytes.append(0)
     self.bytes = bytes
     var start = 0
     var index = 0
@@ -43,10 +42,14 @@ struct DelimitedText {
     DelimitedText(data: try readData(url), file: url.path)
   }
 
+  /// The file's bytes, its provenance digest taken on the way (``DataFileReader``).
   static func readData(_ url: URL) throws -> Data {
-    do { return try Data(contentsOf: url) } catch {
-      throw TraceInputError(file: url.path, location: .file, problem: "cannot be read (\(error.localizedDescription))")
-    }
+    try DataFileReader.read(url)
+  }
+
+  /// Calls `body` with the file's bytes, for readers that parse fields in place.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try bytes.withUnsafeBufferPointer(body)
   }
 
   /// The text of a line (for headers and messages).
@@ -134,15 +137,8 @@ struct DelimitedText {
           problem: "'\(text(range))' is not a finite decimal number")
       }
     }
-    let (value, consumed) = bytes.withUnsafeBufferPointer { buffer -> (Double, Int) in
-      guard let base = buffer.baseAddress else { return (0, 0) }
-      let start = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
-      var end: UnsafeMutablePointer<CChar>? = nil
-      let value = strtod(start, &end)
-      guard let end else { return (value, 0) }
-      return (value, UnsafeRawPointer(end) - UnsafeRawPointer(start))
-    }
-    guard consumed == range.count else {
+    // Exactly strtod's value (``DecimalText``), without a call into the C library for most cells.
+    guard let value = bytes.withUnsafeBufferPointer({ DecimalText.double($0, range) }) else {
       throw TraceInputError(file: file, location: .line(line), field: field,
         problem: "'\(text(range))' is not a number")
     }

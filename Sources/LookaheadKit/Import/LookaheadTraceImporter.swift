@@ -12,15 +12,21 @@ public struct LookaheadTraceImporter: TraceImporter {
   }
 
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
-    let trace = try parse(data, file: file)
+    let trace = try TraceFileReader.parse(data, file: file.path)
     report.merge(trace.metadata.cleaning)
     return trace.strokes
   }
 
+  /// Files are read and parsed in parallel, then joined in the given order, so the result (and
+  /// the error reported, the first failing file's) equals a sequential read.
   public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
+    let results = ParallelResults<Trace>(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      results.set(index, Result { try TraceFileReader.read(contentsOf: files[index]) })
+    }
     var result: Trace?
-    for file in files {
-      let trace = try parse(try DelimitedText.readData(file), file: file)
+    for file in results.values {
+      let trace = try file.get()
       if var merged = result {
         merged.strokes += trace.strokes
         merged.metadata.cleaning.merge(trace.metadata.cleaning)
@@ -30,12 +36,5 @@ public struct LookaheadTraceImporter: TraceImporter {
       }
     }
     return result ?? Trace(metadata: metadata(), strokes: [])
-  }
-
-  private func parse(_ data: Data, file: URL) throws -> Trace {
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw TraceInputError(file: file.path, location: .file, problem: "is not UTF-8 text")
-    }
-    return try TraceFileReader.parse(text, file: file.path)
   }
 }

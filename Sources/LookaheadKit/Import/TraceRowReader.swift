@@ -1,0 +1,195 @@
+/// The data rows of a trace file (``TraceFileReader``), one line at a time, parsed from bytes.
+///
+/// Keeps the stroke being read apart from the finished ones so that appending a sample touches
+/// no other stroke. Each check and message is the one the format has always had (see
+/// ``TraceFileFormat``): records in order, samples before a stroke's updates and predictions,
+/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards.
+struct TraceRowReader {
+  private let text: DelimitedText
+  private let version: Int
+  private let columnCount: Int
+  private var fields: [Range<Int>] = []
+  private var finished: [Stroke] = []
+  private var current: Stroke?
+  /// 1-based line being read, for errors.
+  private var lineNumber = 0
+
+  /// Column positions, fixed by the format version (``TraceFileFormat/columns(version:)``).
+  private let record = 0, stroke = 1, index = 2, t = 3, x = 4, y = 5, pressure = 6, altitude = 7,
+    azimuth = 8, phase = 9, estimated = 10, property = 11, value = 12, estimatedValue = 13,
+    arrivalT = 14, writer = 15, origin = 16, pointerType = 17
+  private let columns: [String]
+
+  init(text: DelimitedText, version: Int, columns: [String]) {
+    precondition(columns.starts(with: ["record", "stroke", "index", "t", "x", "y", "pressure", "altitude",
+      "azimuth", "phase", "estimated", "property", "value", "estimated_value", "arrival_t", "writer", "origin"]))
+    self.text = text
+    self.version = version
+    self.columns = columns
+    self.columnCount = columns.count
+    fields.reserveCapacity(columns.count + 1)
+  }
+
+  /// Every stroke read, in file order.
+  mutating func finish() -> [Stroke] {
+    if let current { finished.append(Self.compacted(current)) }
+    current = nil
+    return finished
+  }
+
+  /// `stroke` with its samples in an array of exactly their count: appending one row at a time
+  /// leaves up to twice the capacity needed (measured: 1.6× the samples' own size over a whole
+  /// corpus), and a loaded corpus should hold no more than its samples.
+  private static func compacted(_ stroke: Stroke) -> Stroke {
+    guard stroke.samples.capacity > stroke.samples.count + stroke.samples.count / 8 else { return stroke }
+    var copy = stroke
+    copy.samples = stroke.samples.withUnsafeBufferPointer { Array($0) }
+    return copy
+  }
+
+  private func fail(_ column: Int?, _ problem: String) -> TraceInputError {
+    TraceInputError(file: text.file, location: .line(lineNumber), field: column.map { columns[$0] }, problem: problem)
+  }
+
+  private func cell(_ column: Int) -> String { text.text(fields[column]) }
+
+  /// Reads line `lineIndex` (0-based) of the file.
+  mutating func read(line lineIndex: Int, bytes: UnsafeBufferPointer<UInt8>) throws {
+    lineNumber = lineIndex + 1
+    text.split(text.lines[lineIndex], separator: UInt8(ascii: ","), into: &fields)
+    guard fields.count == columnCount else {
+      throw fail(nil, "expected \(columnCount) columns, found \(fields.count) (file truncated?)")
+    }
+    let kind: TraceFileFormat.Record
+    if text.equals(fields[record], "sample") {
+      kind = .sample
+    } else if text.equals(fields[record], "update") {
+      kind = .update
+    } else if text.equals(fields[record], "prediction") {
+      kind = .prediction
+    } else {
+      throw fail(record, "'\(cell(record))' is not one of sample, update, prediction")
+    }
+    let strokeIndex = try integer(stroke, bytes)
+    let sampleIndex = try integer(index, bytes)
+    let startedCount = finished.count + (current == nil ? 0 : 1)
+    if strokeIndex == startedCount {
+      guard kind == .sample else { throw fail(stroke, "stroke \(strokeIndex) must start with its samples") }
+      try startStroke()
+    } else if strokeIndex != startedCount - 1 {
+      throw fail(stroke, "stroke \(strokeIndex) out of order; expected \(startedCount - 1) or \(startedCount)")
+    }
+    switch kind {
+    case .sample:
+      guard current!.lateUpdates.isEmpty, current!.recordedPredictions.isEmpty else {
+        throw fail(record, "samples must come before a stroke's updates and predictions")
+      }
+      guard sampleIndex == current!.samples.count else {
+        throw fail(index, "expected sample index \(current!.samples.count), found \(sampleIndex)")
+      }
+      let time = try time(t, bytes)
+      if let previous = current!.samples.last, time < previous.time {
+        throw fail(t, "time goes backwards (\(time) after \(previous.time))")
+      }
+      let samplePhase: StrokePhase
+      if text.equals(fields[phase], "move") {
+        samplePhase = .move
+      } else if text.equals(fields[phase], "down") {
+        samplePhase = .down
+      } else if text.equals(fields[phase], "up") {
+        samplePhase = .up
+      } else if text.equals(fields[phase], "hover") {
+        samplePhase = .hover
+      } else {
+        throw fail(phase, "'\(cell(phase))' is not one of down, move, up, hover")
+      }
+      guard let estimatedBits = try smallInteger(estimated, bytes).flatMap(UInt8.init(exactly:)) else {
+        throw fail(estimated, "'\(cell(estimated))' is not a bitmask 0…255")
+      }
+      let sample = TraceSample(
+        time: time, x: try real(x, bytes), y: try real(y, bytes), pressure: try optionalReal(pressure, bytes),
+        altitude: try optionalReal(altitude, bytes), azimuth: try optionalReal(azimuth, bytes),
+        phase: samplePhase, estimated: EstimatedProperties(rawValue: estimatedBits))
+      current!.samples.append(sample)
+    case .update:
+      guard sampleIndex < current!.samples.count else {
+        throw fail(index, "update refers to sample \(sampleIndex), which does not exist")
+      }
+      guard let named = LatePropertyUpdate.Property(rawValue: cell(property)) else {
+        throw fail(property, "'\(cell(property))' is not one of pressure, altitude, azimuth")
+      }
+      current!.lateUpdates.append(LatePropertyUpdate(
+        sampleIndex: sampleIndex, property: named, estimatedValue: try real(estimatedValue, bytes),
+        finalValue: try real(value, bytes), arrivalTime: try time(arrivalT, bytes)))
+    case .prediction:
+      guard sampleIndex < current!.samples.count else {
+        throw fail(index, "prediction anchored at sample \(sampleIndex), which does not exist")
+      }
+      current!.recordedPredictions.append(RecordedPrediction(
+        anchorIndex: sampleIndex, time: try time(t, bytes), x: try real(x, bytes), y: try real(y, bytes),
+        pressure: try optionalReal(pressure, bytes)))
+    }
+  }
+
+  /// Begins a stroke from its first sample row's writer, origin and pointer type.
+  private mutating func startStroke() throws {
+    guard let writerName = TraceFileFormat.unescape(Substring(cell(writer))),
+      let originName = TraceFileFormat.unescape(Substring(cell(origin)))
+    else { throw fail(writer, "bad %-escape") }
+    var type = PointerType.unknown
+    if version >= 2 {
+      guard let named = PointerType(rawValue: cell(pointerType)) else {
+        throw fail(pointerType, "'\(cell(pointerType))' is not one of "
+          + PointerType.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      type = named
+    }
+    if let current { finished.append(Self.compacted(current)) }
+    current = Stroke(
+      writer: writerName.isEmpty ? nil : writerName, origin: originName.isEmpty ? nil : originName, samples: [],
+      pointerType: type)
+  }
+
+  /// A cell of 1–18 plain digits, read in place; anything else (a sign, spaces, more digits) as
+  /// `Int(String)` reads it, so that odd but valid text keeps its old meaning.
+  private func smallInteger(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let range = fields[column]
+    if range.count > 0, range.count <= 18 {
+      var value = 0
+      var index = range.lowerBound
+      while index < range.upperBound {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return Int(cell(column)) }
+        value = value * 10 + Int(digit)
+        index += 1
+      }
+      return value
+    }
+    return Int(cell(column))
+  }
+
+  private func integer(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
+    guard let value = smallInteger(column, bytes), value >= 0 else {
+      throw fail(column, "'\(cell(column))' is not a non-negative integer")
+    }
+    return value
+  }
+
+  private func real(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double {
+    guard let value = DecimalText.double(bytes, fields[column]) ?? Double(cell(column)) else {
+      throw fail(column, "'\(cell(column))' is not a number")
+    }
+    guard value.isFinite else { throw fail(column, "\(cell(column)) is not finite") }
+    return value
+  }
+
+  private func optionalReal(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double? {
+    fields[column].isEmpty ? nil : try real(column, bytes)
+  }
+
+  private func time(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double {
+    let value = try real(column, bytes)
+    guard TraceTimeLimit.accepts(value) else { throw fail(column, TraceTimeLimit.problem(value)) }
+    return value
+  }
+}
