@@ -75,7 +75,7 @@ public struct ModelExportJob: Sendable {
   /// Builds the model file.
   public func modelFile() throws -> ModelFile {
     var catalog = PredictorCatalog.exported
-    if let learnedLinearWeights { catalog = try catalog.withLearnedLinearWeights(contentsOf: learnedLinearWeights) }
+    if let learnedLinearWeights { catalog = try catalog.withTrainedWeights(contentsOf: learnedLinearWeights) }
     let origin = try self.origin(catalog: catalog)
     let predictor = origin.predictor
     guard predictor.isExportable else { throw ModelExporter.NotExportable(name: predictor.name) }

@@ -46,6 +46,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
       ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
     case .learnedLinear(let p):
       ComposedPredictor(base: LearnedLinearPredictor(parameters: p), stages: stages)
+    case .mlp(let p): ComposedPredictor(base: MLPPredictor(parameters: p), stages: stages)
     }
   }
 
@@ -69,6 +70,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     case "learnedLinear":
       family = .learnedLinear(
         try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
+    case "mlp": family = .mlp(try container.decode(MLPPredictor.Parameters.self, forKey: .parameters))
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .family, in: container,
@@ -89,6 +91,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     case .doubleExponential(let p): try container.encode(p, forKey: .parameters)
     case .alphaBetaGamma(let p): try container.encode(p, forKey: .parameters)
     case .learnedLinear(let p): try container.encode(p, forKey: .parameters)
+    case .mlp(let p): try container.encode(p, forKey: .parameters)
     }
     try container.encode(stages, forKey: .stages)
   }
@@ -104,6 +107,8 @@ public enum PredictorFamily: Equatable, Sendable {
   case alphaBetaGamma(AlphaBetaGammaParameters)
   /// Weights trained on recorded strokes (``LearnedLinearPredictor``).
   case learnedLinear(LearnedLinearPredictor.Parameters)
+  /// A trained multilayer perceptron (``MLPPredictor``).
+  case mlp(MLPPredictor.Parameters)
 
   /// The `family` string of the JSON shape.
   public var name: String {
@@ -115,11 +120,12 @@ public enum PredictorFamily: Equatable, Sendable {
     case .doubleExponential: "doubleExponential"
     case .alphaBetaGamma: "alphaBetaGamma"
     case .learnedLinear: "learnedLinear"
+    case .mlp: "mlp"
     }
   }
 
   public static let names = [
-    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma", "learnedLinear",
+    "hold", "linear", "polynomial", "kalman", "doubleExponential", "alphaBetaGamma", "learnedLinear", "mlp",
   ]
 
   public func validate() throws(PredictorParameterError) {
@@ -131,6 +137,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .doubleExponential(let p): try p.validate()
     case .alphaBetaGamma(let p): try p.validate()
     case .learnedLinear(let p): try Self.validateLearnedLinear(p)
+    case .mlp(let p): try Self.validateMLP(p)
     }
   }
 }
@@ -159,6 +166,48 @@ extension PredictorFamily {
       }
     } catch {
       throw PredictorParameterError(parameter: "learnedLinear", value: .nan, problem: "\(error)")
+    }
+  }
+}
+
+extension PredictorFamily {
+  /// ``MLPPredictor/Parameters/validate()`` restated as a ``PredictorParameterError`` naming the
+  /// exported JSON field (`mlp.weights[17]`, `mlp.inputScale`, …).
+  static func validateMLP(_ p: MLPPredictor.Parameters) throws(PredictorParameterError) {
+    do { try p.validate() } catch {
+      switch error {
+      case .historyCount(let value):
+        throw PredictorParameterError(parameter: "mlp.historyCount", value: Double(value), problem: "expected an integer in 1…16")
+      case .hiddenSizes(let sizes):
+        throw PredictorParameterError(
+          parameter: "mlp.hiddenSizes", value: Double(sizes.count), problem: "expected 1…4 layers of 1…256 units, found \(sizes)")
+      case .count(let field, let expected, let found):
+        throw PredictorParameterError(
+          parameter: "mlp.\(field)", value: Double(found),
+          problem: "expected \(expected) values for historyCount \(p.historyCount) and hiddenSizes \(p.hiddenSizes), found \(found)")
+      case .nonFinite(let field, let index):
+        throw PredictorParameterError(
+          parameter: Self.mlpFieldPath(field, index), value: Self.mlpValue(p, field, index), problem: "expected a finite number")
+      case .notPositive(let field, let index):
+        throw PredictorParameterError(
+          parameter: Self.mlpFieldPath(field, index), value: Self.mlpValue(p, field, index), problem: "expected a value above 0")
+      }
+    }
+  }
+
+  /// `mlp.weights[3]` for an array field, `mlp.outputScale` for a number.
+  private static func mlpFieldPath(_ field: String, _ index: Int) -> String {
+    ["weights", "inputMean", "inputScale"].contains(field) ? "mlp.\(field)[\(index)]" : "mlp.\(field)"
+  }
+
+  private static func mlpValue(_ p: MLPPredictor.Parameters, _ field: String, _ index: Int) -> Double {
+    switch field {
+    case "weights": p.weights[index]
+    case "inputMean": p.inputMean[index]
+    case "inputScale": p.inputScale[index]
+    case "outputScale": p.outputScale
+    case "lengthScale": p.lengthScale
+    default: p.maximumGapSeconds
     }
   }
 }
