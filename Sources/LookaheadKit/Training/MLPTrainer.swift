@@ -355,3 +355,23 @@ struct BatchBuffers {
     }
   }
 }
+
+extension MLPTrainer {
+  /// The mean objective and its gradient over `rows` (inputs already standardised), as one batch:
+  /// what a training step computes, for the gradient check against finite differences.
+  public static func testObjective(
+    network: MLPNetwork, weights: [Double], rows: MLPTrainingRows, outputScale: Double, loss: MLPLoss,
+    gradient: inout [Double]
+  ) -> Double {
+    let identity = MLPPredictor.Parameters(
+      historyCount: 1, hiddenSizes: [1], inputMean: Array(repeating: 0, count: rows.inputCount),
+      inputScale: Array(repeating: 1, count: rows.inputCount), outputScale: outputScale, weights: [])
+    let standardised = StandardisedRows(rows, parameters: identity)
+    var workspace = MLPNetwork.Workspace(network: network, capacity: rows.count)
+    var batch = BatchBuffers(capacity: rows.count)
+    batch.gather(0..<rows.count, from: standardised, into: &workspace)
+    return lossAndGradient(
+      network: network, weights: weights, rows: rows.count, batch: &batch, outputScale: outputScale, loss: loss,
+      workspace: &workspace, gradient: &gradient)
+  }
+}
