@@ -40,3 +40,15 @@ extension TrainCommand {
     }
   }
 }
+
+extension TrainCommand {
+  /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
+  /// (history at most 10, the window's input steps; default hidden 64,64 unless --hidden is given).
+  func runHenze2017MLP(rawStrokes: [Stroke]) throws {
+    var options = try mlp.trainerOptions(horizons: [], stages: PredictorStages())
+    options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
+    let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let cells = try Henze2017MLPComparison.run(rawStrokes: rawStrokes, options: options, progress: progress)
+    print(Henze2017Comparison.table(cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+  }
+}

@@ -66,6 +66,10 @@ struct TrainCommand: ParsableCommand {
       do {
         let raw = try DatasetRegistry.load(
           "Henze2017-MobileHCI", dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }, options: ImportOptions(raw: true))
+        if family == "mlp" {
+          try runHenze2017MLP(rawStrokes: raw.strokes)
+          return
+        }
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes)
         print(Henze2017Comparison.table(cells))
       } catch {
