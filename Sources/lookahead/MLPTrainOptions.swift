@@ -5,11 +5,11 @@ import LookaheadRuntime
 
 /// The options of `lookahead train --family mlp` (Docs/Tuning.md, "Training an MLP").
 struct MLPTrainOptions: ParsableArguments {
-  @Option(name: .customLong("mlp-history"), help: "MLP: recent time steps the network reads, 1…16 (default 8).")
-  var history: Int = 8
+  @Option(name: .customLong("mlp-history"), help: "MLP: recent time steps the network reads, 1…16 (default 8; 10 with --henze2017).")
+  var history: Int?
 
-  @Option(help: "MLP: hidden layer widths, comma-separated, 1…4 layers of 1…256 (default 32,32).")
-  var hidden: String = "32,32"
+  @Option(help: "MLP: hidden layer widths, comma-separated, 1…4 layers of 1…256 (default 32,32; 64,64 with --henze2017).")
+  var hidden: String?
 
   @Option(help: "MLP: hidden activation, relu or tanh (default relu).")
   var activation: String = "relu"
@@ -44,8 +44,14 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(help: "MLP: no progress lines on stderr.")
   var quiet = false
 
-  func trainerOptions(horizons: [Double], stages: PredictorStages) throws -> MLPTrainer.Options {
+  /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the
+  ///   Henze 2017 comparison's, fixed before any run).
+  func trainerOptions(
+    horizons: [Double], stages: PredictorStages, defaults: MLPTrainer.Options? = nil
+  ) throws -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: horizons)
+    let history = self.history ?? defaults?.historyCount ?? options.historyCount
+    let hidden = self.hidden ?? (defaults ?? options).hiddenSizes.map(String.init).joined(separator: ",")
     guard (1...16).contains(history) else { throw ValidationError("--mlp-history must be 1…16") }
     let sizes = hidden.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
     guard (1...4).contains(sizes.count), sizes.allSatisfy({ $0.map { (1...256).contains($0) } ?? false }) else {

@@ -43,9 +43,10 @@ extension TrainCommand {
 
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
-  /// (history at most 10, the window's input steps; default hidden 64,64 unless --hidden is given).
+  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given).
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
-    var options = try mlp.trainerOptions(horizons: [], stages: PredictorStages())
+    var options = try mlp.trainerOptions(
+      horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let cells = try Henze2017MLPComparison.run(rawStrokes: rawStrokes, options: options, progress: progress)

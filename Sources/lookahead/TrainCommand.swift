@@ -62,6 +62,9 @@ struct TrainCommand: ParsableCommand {
   var datasets: [String] = []
 
   func run() throws {
+    guard ["learned-linear", "mlp"].contains(family) else {
+      throw ValidationError("--family must be learned-linear or mlp, got \"\(family)\"")
+    }
     if henze2017 {
       do {
         let raw = try DatasetRegistry.load(
@@ -87,9 +90,6 @@ struct TrainCommand: ParsableCommand {
       return values.compactMap { $0 }
     }
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
-    guard ["learned-linear", "mlp"].contains(family) else {
-      throw ValidationError("--family must be learned-linear or mlp, got \"\(family)\"")
-    }
     guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     if family == "mlp" {
       let options = try mlp.trainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
@@ -103,7 +103,6 @@ struct TrainCommand: ParsableCommand {
     let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
-    guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     do {
       let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
       let outURL = output.map { URL(fileURLWithPath: $0) }

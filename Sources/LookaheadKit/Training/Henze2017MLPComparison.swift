@@ -16,8 +16,6 @@ public enum Henze2017MLPComparison {
     var options = MLPTrainer.Options(horizons: [])
     options.historyCount = 10
     options.hiddenSizes = [64, 64]
-    options.epochs = 30
-    options.patience = 5
     return options
   }
 
