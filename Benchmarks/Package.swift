@@ -22,6 +22,7 @@ let package = Package(
     benchmarkTarget("MetricsBenchmarks"),
     benchmarkTarget("EvaluationBenchmarks"),
     benchmarkTarget("RuntimeBenchmarks"),
+    benchmarkTarget("TrainingBenchmarks"),
   ]
 )
 
