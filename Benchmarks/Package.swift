@@ -23,6 +23,7 @@ let package = Package(
     benchmarkTarget("EvaluationBenchmarks"),
     benchmarkTarget("RuntimeBenchmarks"),
     benchmarkTarget("CInterfaceBenchmarks", also: [.product(name: "LookaheadC", package: "Lookahead")]),
+    benchmarkTarget("TrainingBenchmarks"),
   ]
 )
 

@@ -55,7 +55,7 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds (default: per-frame presentation time).")
   var fixedHorizon: Double?
 
-  @Option(help: "Trained learned-linear weights (a configuration JSON or model file) for the learned-linear entry.")
+  @Option(help: "Trained weights (a configuration JSON or model file of family learnedLinear or mlp) for the learned-linear or mlp entry.")
   var weights: String?
 
   @Option(help: "Writer split to record (default: the journal's, else none).")

@@ -55,16 +55,29 @@ struct TrainCommand: ParsableCommand {
   @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
   var henze2017 = false
 
+  @Option(help: "Predictor family to train: learned-linear (ridge) or mlp (a small network, Adam on OpenBLAS).")
+  var family: String = "learned-linear"
+
+  @OptionGroup(title: "MLP options (with --family mlp)")
+  var mlp: MLPTrainOptions
+
   @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.", completion: NameCompletion.datasets)
   var datasets: [String] = []
 
   func run() throws {
+    guard ["learned-linear", "mlp"].contains(family) else {
+      throw ValidationError("--family must be learned-linear or mlp, got \"\(family)\"")
+    }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     let parts = jobs ?? availableCoreCount
     if henze2017 {
       do {
         let raw = try DatasetRegistry.load(
           "Henze2017-MobileHCI", dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }, options: ImportOptions(raw: true))
+        if family == "mlp" {
+          try runHenze2017MLP(rawStrokes: raw.strokes)
+          return
+        }
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes, parts: parts)
         print(Henze2017Comparison.table(cells))
       } catch {
@@ -81,6 +94,12 @@ struct TrainCommand: ParsableCommand {
       return values.compactMap { $0 }
     }
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
+    guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
+    if family == "mlp" {
+      let options = try mlp.trainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
+      try runMLP(options)
+      return
+    }
     let historyValues = try numbers(history, "--history")
     guard historyValues.allSatisfy({ (1...32).contains($0) && $0 == $0.rounded() }) else {
       throw ValidationError("--history values must be whole numbers 1…32")
@@ -88,7 +107,6 @@ struct TrainCommand: ParsableCommand {
     let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
-    guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     do {
       let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
       let outURL = output.map { URL(fileURLWithPath: $0) }

@@ -17,15 +17,19 @@ struct ParameterFieldTableTests {
   /// with tables of their own (the stages'), and the learned model's trained weights and its gap,
   /// which is set from the stages' gap limit.
   static let nestedProperties: [String: Set<String>] = [
-    "PredictorStages": ["prefilter", "postfilter", "gates"],
-    "Parameters": ["weights", "maximumGapSeconds"],
+    "LookaheadRuntime.PredictorStages": ["prefilter", "postfilter", "gates"],
+    "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds"],
+    "LookaheadRuntime.MLPPredictor.Parameters": [
+      "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
+      "maximumGapSeconds",
+    ],
   ]
 
   @Test("the table lists exactly the struct's stored properties", arguments: instances.indices)
   func tableMatchesStoredProperties(index: Int) {
     func check<P: ParameterFieldTable>(_ parameters: P) {
       let stored = Set(Mirror(reflecting: parameters).children.compactMap(\.label))
-      let declared = Set(P.fields.map(\.property)).union(Self.nestedProperties["\(P.self)"] ?? [])
+      let declared = Set(P.fields.map(\.property)).union(Self.nestedProperties[String(reflecting: P.self)] ?? [])
       #expect(stored == declared, "\(P.self)")
       #expect(P.fields.count == Set(P.fields.map(\.property)).count, "\(P.self) declares a field twice")
       let keys = P.fields.compactMap(\.key)

@@ -33,7 +33,18 @@ private let families: [(String, PredictorConfiguration)] = [
   ("desp", PredictorConfiguration(family: .doubleExponential(DoubleExponentialParameters()))),
   ("alpha-beta-gamma", PredictorConfiguration(family: .alphaBetaGamma(AlphaBetaGammaParameters()))),
   ("learned-linear", PredictorConfiguration(family: .learnedLinear(.constantVelocity(historyCount: 4)))),
+  ("mlp K=8 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP))),
 ]
+
+/// The shipped MLP size (K = 8, two hidden layers of 32 ReLU units, 2 466 weights) with
+/// non-zero weights, so every multiply-add and activation runs as in a trained model.
+private let benchmarkMLP: MLPPredictor.Parameters = {
+  var p = MLPPredictor.Parameters.linearStart(historyCount: 8, hiddenSizes: [32, 32])
+  p.weights = p.weights.indices.map { 0.2 * sin(0.37 * Double($0)) }
+  p.inputScale = p.inputScale.map { _ in 100 }
+  p.outputScale = 50
+  return p
+}()
 
 private func modelFile(_ configuration: PredictorConfiguration) -> ModelFile {
   ModelFile(

@@ -19,6 +19,7 @@ package enum PredictorParameterDocs {
       ("doubleExponential", table(presets: [("", DoubleExponentialParameters())])),
       ("alphaBetaGamma", table(presets: [("", AlphaBetaGammaParameters())])),
       ("learnedLinear", table(presets: [("", LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 4))])),
+      ("mlp", table(presets: [("", MLPPredictor.Parameters.linearStart(historyCount: 8, hiddenSizes: [32, 32], activation: .relu))])),
       ("stages", stagesTable()),
     ]
   }

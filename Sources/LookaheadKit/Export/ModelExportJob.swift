@@ -75,7 +75,7 @@ public struct ModelExportJob: Sendable {
   /// Builds the model file.
   public func modelFile() throws -> ModelFile {
     var catalog = PredictorCatalog.exported
-    if let learnedLinearWeights { catalog = try catalog.withLearnedLinearWeights(contentsOf: learnedLinearWeights) }
+    if let learnedLinearWeights { catalog = try catalog.withTrainedWeights(contentsOf: learnedLinearWeights) }
     let origin = try self.origin(catalog: catalog)
     let predictor = origin.predictor
     guard predictor.isExportable else { throw ModelExporter.NotExportable(name: predictor.name) }
@@ -158,18 +158,30 @@ public struct ModelExportJob: Sendable {
     case .trainResult(let given):
       let url = given.lastPathComponent.hasSuffix(".train.json")
         ? given : TuningDatasetLoader.resultURL(for: given, kind: "train")
-      guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
-        throw TunedConfiguration.Failure(path: url.path, problem: "not a `lookahead train` result (format lookahead-train-result)")
+      if let report = try Self.decodeResult(MLPTrainReport.self, format: "lookahead-train-mlp-result", at: url) {
+        return Origin(
+          predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
+          provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
+          score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit))
       }
-      let configuration = report.configuration
-      var score: [String: Double] = [:]
-      if let horizon = report.heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? report.heldOut.first {
-        score["held_out_error_mean_\(report.lengthUnit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
+      guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
+        throw TunedConfiguration.Failure(
+          path: url.path, problem: "not a `lookahead train` result (format lookahead-train-result or lookahead-train-mlp-result)")
       }
       return Origin(
-        predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: configuration),
-        provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed, score: score)
+        predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: report.configuration),
+        provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
+        score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit))
     }
+  }
+
+  /// A training's held-out mean at 16.67 ms (else its first horizon), for the model's provenance.
+  static func heldOutScore(_ heldOut: [TrainRun.HorizonScore], unit: String) -> [String: Double] {
+    var score: [String: Double] = [:]
+    if let horizon = heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first {
+      score["held_out_error_mean_\(unit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
+    }
+    return score
   }
 
   /// A version-1 journal's datasets: its `context` keys `dataset NAME` (as `tune` wrote them),

@@ -132,8 +132,8 @@ public enum Henze2017Comparison {
 
   /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor; returns the newest
   /// sample and the horizon j × mean input interval, or nil for a degenerate window.
-  static func feed(
-    _ window: Henze2017Protocol.Window, to predictor: inout LearnedLinearPredictor, eventsAhead j: Int
+  static func feed<P: Predictor>(
+    _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int
   ) -> (PointerSample, Double)? {
     predictor.reset()
     var x = 0.0, y = 0.0, t = 0.0
@@ -150,8 +150,8 @@ public enum Henze2017Comparison {
   }
 
   /// The comparison as a text table: px, lower is better.
-  public static func table(_ cells: [Cell]) -> String {
-    var lines = ["task    j  windows   learned linear (LOPO)   hold    linear   ensemble   MLP     LSTM    (px, Table 1)"]
+  public static func table(_ cells: [Cell], label: String = "learned linear") -> String {
+    var lines = ["task    j  windows   " + "\(label) (LOPO)".leftPadding(toLength: 21) + "   hold    linear   ensemble   MLP     LSTM    (px, Table 1)"]
     for c in cells {
       func p(_ id: String) -> String { c.published[id].map { String(format: "%6.1f", $0) } ?? "     -" }
       lines.append(
@@ -160,5 +160,12 @@ public enum Henze2017Comparison {
           + [p("hold"), p("linear"), p(ReferencePredictor.henze2016Ensemble.id), p(ReferencePredictor.henze2017MLP.id), p(ReferencePredictor.henze2017LSTM.id)].joined(separator: "  "))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string right-aligned in `length` characters (unchanged when longer).
+  fileprivate func leftPadding(toLength length: Int) -> String {
+    count >= length ? self : String(repeating: " ", count: length - count) + self
   }
 }

@@ -46,6 +46,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
       ComposedPredictor(base: AlphaBetaGammaPredictor(parameters: p), stages: stages)
     case .learnedLinear(let p):
       ComposedPredictor(base: LearnedLinearPredictor(parameters: p), stages: stages)
+    case .mlp(let p): ComposedPredictor(base: MLPPredictor(parameters: p), stages: stages)
     }
   }
 
@@ -71,6 +72,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
       family = .alphaBetaGamma(try container.decode(AlphaBetaGammaParameters.self, forKey: .parameters))
     case .learnedLinear:
       family = .learnedLinear(try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
+    case .mlp: family = .mlp(try container.decode(MLPPredictor.Parameters.self, forKey: .parameters))
     }
     stages = try container.decodeIfPresent(PredictorStages.self, forKey: .stages) ?? PredictorStages()
   }
@@ -86,6 +88,7 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
     case .doubleExponential(let p): try container.encode(p, forKey: .parameters)
     case .alphaBetaGamma(let p): try container.encode(p, forKey: .parameters)
     case .learnedLinear(let p): try container.encode(p, forKey: .parameters)
+    case .mlp(let p): try container.encode(p, forKey: .parameters)
     }
     try container.encode(stages, forKey: .stages)
   }
@@ -101,6 +104,8 @@ public enum PredictorFamily: Equatable, Sendable {
   case alphaBetaGamma(AlphaBetaGammaParameters)
   /// Weights trained on recorded strokes (``LearnedLinearPredictor``).
   case learnedLinear(LearnedLinearPredictor.Parameters)
+  /// A trained multilayer perceptron (``MLPPredictor``).
+  case mlp(MLPPredictor.Parameters)
 
   /// The `family` string of the JSON shape.
   public var name: String { kind.rawValue }
@@ -111,7 +116,7 @@ public enum PredictorFamily: Equatable, Sendable {
   /// The families without their parameters: the JSON names, listed once. Every switch over it
   /// (and over ``PredictorFamily``) is exhaustive, so a new family cannot be half added.
   package enum Kind: String, CaseIterable, Sendable {
-    case hold, linear, polynomial, kalman, doubleExponential, alphaBetaGamma, learnedLinear
+    case hold, linear, polynomial, kalman, doubleExponential, alphaBetaGamma, learnedLinear, mlp
   }
 
   package var kind: Kind {
@@ -123,6 +128,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .doubleExponential: .doubleExponential
     case .alphaBetaGamma: .alphaBetaGamma
     case .learnedLinear: .learnedLinear
+    case .mlp: .mlp
     }
   }
 
@@ -136,6 +142,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .doubleExponential(let p): p
     case .alphaBetaGamma(let p): p
     case .learnedLinear(let p): p
+    case .mlp(let p): p
     }
   }
 
@@ -148,6 +155,7 @@ public enum PredictorFamily: Equatable, Sendable {
     case .doubleExponential(let p): try p.validate()
     case .alphaBetaGamma(let p): try p.validate()
     case .learnedLinear(let p): try p.validate()
+    case .mlp(let p): try p.validate()
     }
   }
 }

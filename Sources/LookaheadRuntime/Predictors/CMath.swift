@@ -16,3 +16,11 @@ func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 /// 2^x from the platform's C library.
 @inline(__always)
 func cExp2(_ x: Double) -> Double { exp2(x) }
+
+/// Natural logarithm from the platform's C library.
+@inline(__always)
+func cLog(_ x: Double) -> Double { log(x) }
+
+/// Hyperbolic tangent from the platform's C library.
+@inline(__always)
+func cTanh(_ x: Double) -> Double { tanh(x) }

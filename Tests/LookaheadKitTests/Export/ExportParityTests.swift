@@ -42,6 +42,24 @@ struct ExportParityTests {
     return predictor
   }
 
+  /// An MLP trained for two epochs on the bundled Henze 2017 strokes (K = 4, 8×8 tanh: both the
+  /// non-linearity and the standardisation are non-trivial).
+  static func trainedMLP() throws -> CatalogPredictor {
+    let trace = try DatasetRegistry.load("Henze2017-MobileHCI")
+    let data = try TuningData(traces: [
+      Trace(metadata: trace.metadata, strokes: Array(trace.strokes.filter { !$0.isHover }.prefix(80)))
+    ])
+    var options = MLPTrainer.Options(horizons: [0.008, 0.016, 0.033])
+    options.historyCount = 4
+    options.hiddenSizes = [8, 8]
+    options.activation = .tanh
+    options.epochs = 2
+    let weights = try MLPTrainer(options: options).train(data: data).parameters
+    #expect(weights.weights.contains { $0 != 0 } && weights.inputScale.contains { $0 != 1 })
+    let catalog = PredictorCatalog.exported.adding([PredictorCatalog.mlpEntry(weights: weights)])
+    return try catalog.configure(specification: "mlp:gap-limit=0.1")
+  }
+
   /// The best configuration of a small grid search over the Kalman noises on Henze strokes,
   /// read back from its journal.
   static func tunedPredictor() throws -> CatalogPredictor {
@@ -79,7 +97,7 @@ struct ExportParityTests {
   @Test("every exportable predictor, a tuned and a trained model predict bit-for-bit as in the workbench",
         arguments: bundledTraces)
   func parity(name: String) throws {
-    let predictors = try Self.catalogPredictors() + [Self.tunedPredictor(), Self.trainedPredictor()]
+    let predictors = try Self.catalogPredictors() + [Self.tunedPredictor(), Self.trainedPredictor(), Self.trainedMLP()]
     #expect(predictors.count >= 14)
     let profile = DeviceProfile.pencil240ProMotion120
     let replay = try Replay(profile: profile, seed: 3)

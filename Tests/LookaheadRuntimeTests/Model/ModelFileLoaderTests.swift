@@ -105,6 +105,27 @@ struct ModelFileLoaderTests {
     }
   }
 
+  @Test("an MLP model of the wrong shape or with a non-finite weight is refused naming the field")
+  func mlpShapesAndNumbers() throws {
+    var parameters = MLPPredictor.Parameters.linearStart(historyCount: 2, hiddenSizes: [3])
+    parameters.hiddenSizes = [4]  // the weights are for 3 hidden units
+    let wrongShape = ModelFixtures.file(PredictorConfiguration(family: .mlp(parameters)))
+    #expect {
+      try LookaheadModel(bytes: try wrongShape.fileData())
+    } throws: { error in
+      guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
+      return field.contains("mlp.weights")
+    }
+    // A weight too large for a Double (JSON has no NaN) is refused before anything predicts.
+    let good = ModelFixtures.file(
+      PredictorConfiguration(family: .mlp(.linearStart(historyCount: 2, hiddenSizes: [3]))))
+    #expect(throws: Never.self) { try LookaheadModel(bytes: try good.fileData()) }
+    let huge = try ModelFixtures.resealed(good) {
+      $0 = $0.replacingOccurrences(of: "\"outputScale\" : 1", with: "\"outputScale\" : 1e999")
+    }
+    #expect(throws: (any Error).self) { try LookaheadModel(bytes: huge) }
+  }
+
   @Test("a missing or mistyped field is reported with its JSON path")
   func malformedPaths() throws {
     let file = ModelFixtures.file(ModelFixtures.configurations[3])

@@ -20,7 +20,19 @@ enum ModelFixtures {
     PredictorConfiguration(
       family: .learnedLinear(.constantVelocity(historyCount: 4)),
       stages: PredictorStages(prefilter: OneEuroParameters(minCutoffHz: 2, beta: 0.007, derivativeCutoffHz: 1))),
+    PredictorConfiguration(family: .mlp(mlp), stages: PredictorStages(gapLimitSeconds: 0.05)),
   ]
+
+  /// A small MLP (K = 3, 6×5 tanh) with non-trivial weights and standardisation.
+  static let mlp: MLPPredictor.Parameters = {
+    var p = MLPPredictor.Parameters.linearStart(historyCount: 3, hiddenSizes: [6, 5], activation: .tanh)
+    p.weights = p.weights.indices.map { 0.3 * sin(1.7 * Double($0)) }
+    p.inputMean = p.inputMean.indices.map { 0.1 * Double($0) }
+    p.inputScale = p.inputScale.indices.map { 50 + Double($0) }
+    p.outputScale = 40
+    p.maximumGapSeconds = 0.05
+    return p
+  }()
 
   static func file(
     _ configuration: PredictorConfiguration, millimetresPerUnit: Double? = 0.1,

@@ -1,0 +1,59 @@
+// Training speed of the MLP predictor (issue 18): one epoch of minibatch Adam over one million
+// training rows (K = 8, 32×32 ReLU, batch 256, one OpenBLAS thread), beside the learned linear
+// model's ridge fit (K = 8 normal equations by dsyrk/dgemm, then dposv) over the same number of
+// rows, measured in the same run as the baseline.
+//
+// Run: cd Benchmarks && swift package --scratch-path /work/.build-bench-mlp benchmark --target TrainingBenchmarks
+//
+// The rows are synthetic (a seeded random walk of inputs and targets), prepared before the
+// measurement: the benchmark times the optimiser, not the feature extraction.
+
+import Benchmark
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+
+private let rowCount = 1_000_000
+
+private let rows: MLPTrainingRows = {
+  var generator = SplitMix64(seed: 7)
+  let width = MLPFeatures.inputCount(historyCount: 8)
+  var rows = MLPTrainingRows(inputCount: width)
+  rows.inputs = (0..<(rowCount * width)).map { _ in Double.random(in: -1...1, using: &generator) }
+  rows.targets = (0..<(2 * rowCount)).map { _ in Double.random(in: -1...1, using: &generator) }
+  rows.horizons = (0..<rowCount).map { _ in Double.random(in: 0.004...0.034, using: &generator) }
+  return rows
+}()
+
+private let validation: MLPTrainingRows = {
+  var small = MLPTrainingRows(inputCount: rows.inputCount)
+  small.inputs = Array(rows.inputs.prefix(1000 * rows.inputCount))
+  small.targets = Array(rows.targets.prefix(2000))
+  small.horizons = Array(rows.horizons.prefix(1000))
+  return small
+}()
+
+let benchmarks: @Sendable () -> Void = {
+  let configuration = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal], warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(60),
+    maxIterations: 3)
+
+  Benchmark("MLP training: one epoch over 1 000 000 rows (K=8, 32x32, batch 256)", configuration: configuration) {
+    benchmark in
+    var options = MLPTrainer.Options(horizons: [0.016])
+    options.epochs = 1
+    _ = rows.count
+    benchmark.startMeasurement()
+    blackHole(try! MLPTrainer(options: options).train(fitRows: rows, validationRows: validation))
+  }
+
+  Benchmark("baseline: learned linear ridge fit over 1 000 000 rows (K=8)", configuration: configuration) { benchmark in
+    let featureCount = LearnedLinearFeatures.featureCount(historyCount: 8)
+    let features = Array(rows.inputs.prefix(rowCount * featureCount))
+    let targets = rows.targets
+    benchmark.startMeasurement()
+    let equations = NormalEquations.accumulated(
+      features: features, targets: targets, featureCount: featureCount, targetCount: 2, parts: 1)
+    blackHole(try! equations.solve(lambda: 1e-6))
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import LookaheadRuntime
+
+extension PredictorCatalog {
+  /// The `mlp` entry: a trained ``LookaheadRuntime/MLPPredictor`` with the stages every exported
+  /// predictor shares. Its weights are data (`lookahead train --family mlp`), never searched, so
+  /// only the stages are free; the family's history break follows the stages' `gap-limit`, as
+  /// for `learned-linear` (``LearnedLinearTrainer/gapSeconds(for:)``). The entry exists only with
+  /// trained weights: an untrained network would be linear extrapolation under another name.
+  public static func mlpEntry(weights: MLPPredictor.Parameters) -> PredictorCatalogEntry {
+    exportable(
+      "mlp",
+      "multilayer perceptron over recent velocities, steps and the horizon (trained weights, K = \(weights.historyCount), hidden \(weights.hiddenSizes.map(String.init).joined(separator: "×")))",
+      source: "Henze et al., MobileHCI 2017 (networks over rotated windows); trained in the workbench", []
+    ) { v in
+      var parameters = weights
+      parameters.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: StageParameterSpecs.stages(v))
+      return .mlp(parameters)
+    }
+  }
+
+  /// This catalog with the trained model of `url` (a predictor configuration JSON or a model
+  /// file): family `learnedLinear` sets the `learned-linear` entry's weights
+  /// (``withLearnedLinearWeights(contentsOf:)``), family `mlp` adds the `mlp` entry.
+  public func withTrainedWeights(contentsOf url: URL) throws(PredictorCatalogError) -> PredictorCatalog {
+    let configuration: PredictorConfiguration
+    do {
+      configuration = try PredictorConfigurationFile.read(url)
+    } catch {
+      throw .configFile(path: url.path, jsonPath: error.jsonPath, problem: error.problem)
+    }
+    if case .mlp(let weights) = configuration.family { return adding([Self.mlpEntry(weights: weights)]) }
+    return try withLearnedLinearWeights(contentsOf: url)
+  }
+}

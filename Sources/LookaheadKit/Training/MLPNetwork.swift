@@ -1,0 +1,137 @@
+import CLinearAlgebra
+import Foundation
+import LookaheadRuntime
+
+/// The batched forward and backward passes of ``LookaheadRuntime/MLPPredictor``'s network, on
+/// OpenBLAS (`cblas_dgemm`, one thread, so results depend only on the inputs), for training.
+///
+/// The weights have the runtime's layout (``LookaheadRuntime/MLPPredictor/Parameters/weights``:
+/// per layer the `out × in` matrix row-major, then the biases), so trained weights ship as they
+/// are. The forward pass computes exactly the runtime's function; its rounding differs (a
+/// different summation order), which does not matter for training: the shipped model is scored
+/// by the runtime type itself.
+public struct MLPNetwork: Sendable {
+  public let layerSizes: [Int]
+  public let activation: MLPPredictor.Activation
+  /// Where each layer's matrix starts in the weights (its biases follow it).
+  let offsets: [Int]
+  public var weightCount: Int { offsets.last ?? 0 }
+
+  public init(layerSizes: [Int], activation: MLPPredictor.Activation) {
+    self.layerSizes = layerSizes
+    self.activation = activation
+    var offsets = [0]
+    for (input, output) in zip(layerSizes, layerSizes.dropFirst()) { offsets.append(offsets.last! + output * (input + 1)) }
+    self.offsets = offsets
+    Self.useOneBLASThread
+  }
+
+  private static let useOneBLASThread: Void = { openblas_set_num_threads(1) }()
+
+  /// Buffers for a batch of up to `capacity` rows, reused across batches (no allocation per batch).
+  public struct Workspace {
+    /// Per layer (inputs first): `capacity × width` activations.
+    var activations: [[Double]]
+    /// Per layer: the gradient of the loss with respect to that layer's pre-activations.
+    var deltas: [[Double]]
+    public let capacity: Int
+
+    public init(network: MLPNetwork, capacity: Int) {
+      self.capacity = capacity
+      activations = network.layerSizes.map { [Double](repeating: 0, count: capacity * $0) }
+      deltas = network.layerSizes.map { [Double](repeating: 0, count: capacity * $0) }
+    }
+
+    /// The standardised inputs of the batch: fill `rows × layerSizes[0]` values before a pass.
+    public mutating func withInputs<R>(_ body: (UnsafeMutableBufferPointer<Double>) -> R) -> R {
+      activations[0].withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// The network's two outputs of row `r` after ``MLPNetwork/forward(_:rows:workspace:)``.
+    public func output(_ r: Int) -> (Double, Double) {
+      let last = activations[activations.count - 1]
+      return (last[2 * r], last[2 * r + 1])
+    }
+  }
+
+  /// The forward pass over the first `rows` rows of the workspace's inputs.
+  public func forward(_ weights: [Double], rows: Int, workspace: inout Workspace) {
+    precondition(rows <= workspace.capacity && weights.count == weightCount)
+    weights.withUnsafeBufferPointer { w in
+      for layer in 0..<(layerSizes.count - 1) {
+        let inWidth = layerSizes[layer], outWidth = layerSizes[layer + 1]
+        let isHidden = layer < layerSizes.count - 2
+        let matrix = w.baseAddress! + offsets[layer]
+        let biases = matrix + outWidth * inWidth
+        workspace.activations[layer].withUnsafeBufferPointer { input in
+          workspace.activations[layer + 1].withUnsafeMutableBufferPointer { output in
+            for r in 0..<rows {
+              for o in 0..<outWidth { output[r * outWidth + o] = biases[o] }
+            }
+            // output (rows × out) += input (rows × in) · matrixᵀ (in × out)
+            cblas_dgemm(
+              CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outWidth), Int32(inWidth), 1,
+              input.baseAddress, Int32(inWidth), matrix, Int32(inWidth), 1, output.baseAddress, Int32(outWidth))
+            if isHidden {
+              let count = rows * outWidth
+              switch activation {
+              case .relu: for i in 0..<count { output[i] = max(output[i], 0) }
+              case .tanh: for i in 0..<count { output[i] = tanh(output[i]) }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The backward pass after ``forward(_:rows:workspace:)``: `outputGradient` (rows × 2, the
+  /// loss's gradient with respect to the network outputs) in; the gradient with respect to every
+  /// weight written to `gradient` (overwritten, the weights' layout).
+  public func backward(
+    _ weights: [Double], rows: Int, outputGradient: UnsafeBufferPointer<Double>, workspace: inout Workspace,
+    gradient: inout [Double]
+  ) {
+    let last = layerSizes.count - 1
+    workspace.deltas[last].withUnsafeMutableBufferPointer { delta in
+      for i in 0..<(rows * 2) { delta[i] = outputGradient[i] }
+    }
+    weights.withUnsafeBufferPointer { w in
+      gradient.withUnsafeMutableBufferPointer { g in
+        for layer in stride(from: last - 1, through: 0, by: -1) {
+          let inWidth = layerSizes[layer], outWidth = layerSizes[layer + 1]
+          let matrixGradient = g.baseAddress! + offsets[layer]
+          let biasGradient = matrixGradient + outWidth * inWidth
+          workspace.deltas[layer + 1].withUnsafeBufferPointer { delta in
+            workspace.activations[layer].withUnsafeBufferPointer { input in
+              // dW (out × in) = deltaᵀ (out × rows) · input (rows × in)
+              cblas_dgemm(
+                CblasRowMajor, CblasTrans, CblasNoTrans, Int32(outWidth), Int32(inWidth), Int32(rows), 1,
+                delta.baseAddress, Int32(outWidth), input.baseAddress, Int32(inWidth), 0, matrixGradient, Int32(inWidth))
+            }
+            for o in 0..<outWidth { biasGradient[o] = 0 }
+            for r in 0..<rows {
+              for o in 0..<outWidth { biasGradient[o] += delta[r * outWidth + o] }
+            }
+            guard layer > 0 else { return }
+            workspace.deltas[layer].withUnsafeMutableBufferPointer { below in
+              // d(input) (rows × in) = delta (rows × out) · W (out × in)
+              cblas_dgemm(
+                CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(rows), Int32(inWidth), Int32(outWidth), 1,
+                delta.baseAddress, Int32(outWidth), w.baseAddress! + offsets[layer], Int32(inWidth), 0,
+                below.baseAddress, Int32(inWidth))
+              // Through the hidden layer's activation: relu' = [a > 0], tanh' = 1 − a².
+              workspace.activations[layer].withUnsafeBufferPointer { a in
+                let count = rows * inWidth
+                switch activation {
+                case .relu: for i in 0..<count where a[i] <= 0 { below[i] = 0 }
+                case .tanh: for i in 0..<count { below[i] *= 1 - a[i] * a[i] }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

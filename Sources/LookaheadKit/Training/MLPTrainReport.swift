@@ -1,0 +1,70 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead train --family mlp` prints and records: the epochs, the held-out scores beside
+/// linear extrapolation, the model and the provenance of the run.
+public struct MLPTrainReport: Sendable, Codable {
+  public var format = "lookahead-train-mlp-result"
+  public var formatVersion = 1
+  public var provenance: ResultProvenance
+  public var horizonsMilliseconds: [Double]
+  public var lengthUnit: String
+  public var trainWriters: [String]
+  public var validationWriters: [String]
+  public var testWriters: [String]
+  public var trainingRows: Int
+  public var validationRows: Int
+  public var epochs: [MLPTrainer.Epoch]
+  public var bestEpoch: Int
+  public var linearValidationError: Double
+  public var heldOut: [TrainRun.HorizonScore]
+  public var configuration: PredictorConfiguration
+
+  public init(outcome: MLPTrainRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
+    var provenance = provenance
+    provenance.split = split
+    provenance.trainWriters = outcome.trainWriters
+    provenance.testWriters = outcome.testWriters
+    provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
+      + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
+    provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    self.provenance = provenance
+    horizonsMilliseconds = options.horizons.map { $0 * 1000 }
+    lengthUnit = outcome.lengthUnit
+    trainWriters = outcome.trainWriters
+    validationWriters = outcome.training.validationWriters
+    testWriters = outcome.testWriters
+    trainingRows = outcome.training.trainingRows
+    validationRows = outcome.training.validationRows
+    epochs = outcome.training.epochs
+    bestEpoch = outcome.training.bestEpoch
+    linearValidationError = outcome.training.linearValidationError
+    heldOut = outcome.heldOut
+    configuration = outcome.configuration
+  }
+
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try encoder.encode(self)
+  }
+
+  public var text: String {
+    guard case .mlp(let p) = configuration.family else { return "" }
+    var lines = [
+      "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights",
+      "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
+      "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
+      "",
+      "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))",
+      "horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear",
+    ]
+    for h in heldOut {
+      lines.append(String(
+        format: "%10.2f   %12d   %9.4f   %8.4f   %11.4f   %10.4f   %+13.1f %%", h.horizonMilliseconds, h.issuePoints, h.mean,
+        h.p95, h.linearMean, h.linearP95, 100 * (h.mean / h.linearMean - 1)))
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead train --family mlp` does, as one function a test can call: train
+/// ``LookaheadRuntime/MLPPredictor`` (``MLPTrainer``: early stopping on writers held out of the
+/// fit) and score the shipped predictor on writers it never saw, with the per-sample anchor
+/// protocol (`ANCHOR-PROTOCOL.md` §1), beside two-point linear extrapolation on the same points.
+///
+/// Splits: a single train/test split (`holdout`, or explicit `train=…;test=…`), or no split with
+/// separate `--test` data. Cross-fitted splits (k-fold, leave-one-writer-out) are refused: each
+/// fold would train a network, which is the Henze 2017 comparison's job
+/// (``Henze2017MLPComparison``), not this command's.
+public enum MLPTrainRun {
+  public struct Outcome: Sendable {
+    public var training: MLPTrainer.Result
+    /// What ships: the trained network inside the stages.
+    public var configuration: PredictorConfiguration
+    public var trainWriters: [String]
+    public var testWriters: [String]
+    public var heldOut: [TrainRun.HorizonScore]
+    public var lengthUnit: String
+  }
+
+  public static func run(
+    _ options: MLPTrainer.Options, split: WriterSplit?, data: TuningData, testData: TuningData? = nil,
+    checkpoint: URL? = nil, progress: (MLPTrainer.Epoch, Int) -> Void = { _, _ in }
+  ) throws -> Outcome {
+    guard !options.horizons.isEmpty, options.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+      throw TrainRun.SetupError(description: "--horizons must be positive milliseconds")
+    }
+    let train: TuningData, test: TuningData
+    switch (split, testData) {
+    case (nil, let testData?):
+      train = data
+      test = testData
+    case (let split?, _):
+      let parts = try split.parts(of: data.strokes)
+      guard parts.count == 1, !parts[0].testWriters.isEmpty else {
+        throw TrainRun.SetupError(
+          description: "--family mlp takes one train/test split (holdout=F,seed=S or train=A;test=B) or --test data; "
+            + "split \(split) gives \(parts.count) folds")
+      }
+      train = try data.restricted(to: Set(parts[0].trainWriters))
+      test = try testData ?? data.restricted(to: Set(parts[0].testWriters))
+    case (nil, nil):
+      throw TrainRun.SetupError(description: "the model must be scored on writers it never saw: give --split, or --test data")
+    }
+    let trainer = MLPTrainer(options: options)
+    let training = try trainer.train(data: train, checkpoint: checkpoint, progress: progress)
+    let heldOut = score(training.parameters, stages: options.stages, on: test, horizons: options.horizons, parts: options.parts)
+    return Outcome(
+      training: training, configuration: PredictorConfiguration(family: .mlp(training.parameters), stages: options.stages),
+      trainWriters: train.writers, testWriters: test.writers, heldOut: heldOut, lengthUnit: test.lengthUnit)
+  }
+
+  /// The per-sample anchor scores of the shipped model (inside `stages`) and of two-point linear
+  /// extrapolation on every trace of `test`, pooled (mm when the traces know their scale). Each
+  /// trace is scored with the model's length scale set to that trace's millimetres per unit.
+  public static func score(
+    _ parameters: MLPPredictor.Parameters, stages: PredictorStages, on test: TuningData, horizons: [Double], parts: Int
+  ) -> [TrainRun.HorizonScore] {
+    var model = [[Double]](repeating: [], count: horizons.count)
+    var linear = [[Double]](repeating: [], count: horizons.count)
+    for trace in test.traces {
+      guard let one = try? TuningData(traces: [trace]) else { continue }
+      var scaled = parameters
+      if test.inMillimetres, let mm = trace.metadata.millimetresPerUnit { scaled.lengthScale = mm }
+      let configuration = PredictorConfiguration(family: .mlp(scaled), stages: stages)
+      let m = ObjectiveEvaluator.perSampleErrors(data: one, horizons: horizons, parts: parts) {
+        configuration.makePredictor()
+      }
+      let l = ObjectiveEvaluator.perSampleErrors(data: one, horizons: horizons, parts: parts) {
+        LinearPredictor(parameters: LinearParameters(order: 1))
+      }
+      for h in horizons.indices {
+        model[h] += m[h]
+        linear[h] += l[h]
+      }
+    }
+    return horizons.indices.map { h in
+      let m = PerSampleScore(horizon: .seconds(horizons[h]), errors: &model[h])
+      let l = PerSampleScore(horizon: .seconds(horizons[h]), errors: &linear[h])
+      return TrainRun.HorizonScore(
+        horizonMilliseconds: horizons[h] * 1000, issuePoints: m.issuePoints, mean: m.meanError, p95: m.p95Error,
+        linearMean: l.meanError, linearP95: l.p95Error)
+    }
+  }
+}

@@ -1,0 +1,377 @@
+import Foundation
+import LookaheadRuntime
+
+/// Trains ``LookaheadRuntime/MLPPredictor`` on recorded strokes: minibatch Adam with decoupled
+/// weight decay (``AdamOptimizer``) on the batched passes of ``MLPNetwork``, early stopping on
+/// writers held out of the fit, a resumable checkpoint after every epoch.
+///
+/// Deterministic for a given seed: the validation writers, the initial weights and every
+/// epoch's row order are drawn from SplitMix64 seeded by the seed (the epoch's order from
+/// seed and epoch, so a resumed run continues exactly as an uninterrupted one); the rows are
+/// built in parallel but joined in stroke order; OpenBLAS runs on one thread.
+public struct MLPTrainer: Sendable {
+  public struct Options: Sendable {
+    /// Horizons to train on, seconds (the horizon is a network input).
+    public var horizons: [Double]
+    public var historyCount = 8
+    public var hiddenSizes = [32, 32]
+    public var activation = MLPPredictor.Activation.relu
+    public var stages = PredictorStages()
+    public var loss = MLPLoss()
+    public var augmentation = StrokeAugmentation.none
+    /// Most passes over the rows; training stops earlier when validation stops improving.
+    public var epochs = 40
+    /// Epochs without a better validation error before stopping.
+    public var patience = 6
+    public var batchSize = 256
+    public var learningRate = 2e-3
+    public var weightDecay = 1e-4
+    public var seed: UInt64 = 1
+    /// Fraction of the training writers held out for early stopping (at least one writer; with a
+    /// single writer, every fifth stroke).
+    public var validationFraction = 0.2
+    /// Cores for building rows (training itself is one thread).
+    public var parts = availableCoreCount
+
+    public init(horizons: [Double]) { self.horizons = horizons }
+
+    /// What a checkpoint must match to be resumed.
+    var fingerprint: String {
+      "K=\(historyCount) hidden=\(hiddenSizes) \(activation) loss=\(loss.overshootWeight) aug=\(augmentation) "
+        + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
+        + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
+    }
+  }
+
+  /// One epoch's record.
+  public struct Epoch: Sendable, Codable, Hashable {
+    public var epoch: Int
+    /// Mean training objective over the epoch's batches (network length unit).
+    public var trainingLoss: Double
+    /// Mean Euclidean error on the validation rows after the epoch.
+    public var validationError: Double
+    public var seconds: Double
+  }
+
+  public struct Result: Sendable {
+    public var parameters: MLPPredictor.Parameters
+    public var epochs: [Epoch]
+    public var bestEpoch: Int
+    public var trainingRows: Int
+    public var validationRows: Int
+    public var validationWriters: [String]
+    /// Linear extrapolation's mean error on the validation rows (the zero network), for scale.
+    public var linearValidationError: Double
+  }
+
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public var options: Options
+  public init(options: Options) { self.options = options }
+
+  /// The model's shape (history, layers, gap rule) with linear-start weights.
+  public var shape: MLPPredictor.Parameters {
+    var p = MLPPredictor.Parameters.linearStart(
+      historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation)
+    p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
+    return p
+  }
+
+  /// Strokes of `data` for fitting and for early stopping, split by writer (seeded).
+  func splitForValidation(_ data: TuningData) -> (fit: [Int], validation: [Int], validationWriters: [String]) {
+    let writers = data.strokes.map { $0.writer ?? "unknown" }
+    var distinct: [String] = []
+    for w in writers where !distinct.contains(w) { distinct.append(w) }
+    if distinct.count < 2 {
+      let all = Array(data.strokes.indices)
+      return (all.filter { $0 % 5 != 4 }, all.filter { $0 % 5 == 4 }, ["every 5th stroke of \(distinct.first ?? "unknown")"])
+    }
+    var generator = SplitMix64(seed: options.seed)
+    let shuffled = distinct.shuffled(using: &generator)
+    let count = min(distinct.count - 1, max(1, Int((Double(distinct.count) * options.validationFraction).rounded())))
+    let held = Set(shuffled.prefix(count))
+    let indices = Array(data.strokes.indices)
+    return (indices.filter { !held.contains(writers[$0]) }, indices.filter { held.contains(writers[$0]) },
+            distinct.filter { held.contains($0) })
+  }
+
+  /// Trains on every stroke of `data`.
+  ///
+  /// - Parameters:
+  ///   - checkpoint: written after every epoch; when it exists and matches these options and
+  ///     rows, training resumes from it.
+  ///   - progress: called after every epoch with its record and the most epochs left.
+  public func train(
+    data: TuningData, checkpoint: URL? = nil, progress: (Epoch, Int) -> Void = { _, _ in }
+  ) throws -> Result {
+    let split = splitForValidation(data)
+    let shape = self.shape
+    let fitRows = MLPTrainingRows.make(
+      data: data, strokes: split.fit, shape: shape, stages: options.stages, horizons: options.horizons,
+      augmentation: options.augmentation, parts: options.parts)
+    let validationRows = MLPTrainingRows.make(
+      data: data, strokes: split.validation, shape: shape, stages: options.stages, horizons: options.horizons,
+      parts: options.parts)
+    guard fitRows.count > 0, validationRows.count > 0 else {
+      throw Failure(description: "too little data to train: \(fitRows.count) training and \(validationRows.count) validation rows")
+    }
+    var result = try train(fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
+    result.validationWriters = split.validationWriters
+    result.parameters.lengthScale = data.scales.first ?? 1
+    return result
+  }
+
+  /// Trains on prepared rows (their inputs raw, as ``MLPTrainingRows`` builds them).
+  public func train(
+    fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, checkpoint: URL? = nil,
+    progress: (Epoch, Int) -> Void = { _, _ in }
+  ) throws -> Result {
+    var parameters = shape
+    (parameters.inputMean, parameters.inputScale) = Self.standardisation(fitRows)
+    parameters.outputScale = Self.outputScale(fitRows)
+    let network = MLPNetwork(layerSizes: parameters.layerSizes, activation: options.activation)
+    let fit = StandardisedRows(fitRows, parameters: parameters)
+    let validation = StandardisedRows(validationRows, parameters: parameters)
+
+    var weights = initialWeights(network)
+    var decays = [Bool](repeating: false, count: network.weightCount)
+    for layer in 0..<(network.layerSizes.count - 1) {
+      for i in network.offsets[layer]..<(network.offsets[layer] + network.layerSizes[layer] * network.layerSizes[layer + 1]) {
+        decays[i] = true
+      }
+    }
+    var state = MLPCheckpoint(
+      fingerprint: options.fingerprint + " rows=\(fitRows.count)/\(validationRows.count)",
+      completedEpochs: 0, weights: weights,
+      optimizer: AdamOptimizer(
+        weightCount: network.weightCount, decays: decays, learningRate: options.learningRate,
+        weightDecay: options.weightDecay),
+      bestWeights: weights, bestValidationError: .infinity, bestEpoch: 0, epochs: [])
+    if let checkpoint, let saved = try MLPCheckpoint.read(checkpoint, expecting: state.fingerprint) {
+      state = saved
+      weights = saved.weights
+    }
+
+    let batchSize = max(1, min(options.batchSize, fit.count))
+    var workspace = MLPNetwork.Workspace(network: network, capacity: max(batchSize, 1024))
+    var gradient = [Double](repeating: 0, count: network.weightCount)
+    var batch = BatchBuffers(capacity: max(batchSize, 1024))
+    let linearError = Self.validationError(network: network, weights: [Double](repeating: 0, count: network.weightCount),
+      rows: validation, outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
+
+    var epoch = state.completedEpochs
+    while epoch < options.epochs, epoch - state.bestEpoch < options.patience || state.bestEpoch == 0 {
+      epoch += 1
+      let started = Date()
+      var generator = SplitMix64(seed: options.seed &+ 0x9E37_79B9 &* UInt64(epoch))
+      let order = Array(0..<fit.count).shuffled(using: &generator)
+      var lossSum = 0.0, batches = 0
+      var start = 0
+      while start < order.count {
+        let rows = min(batchSize, order.count - start)
+        batch.gather(order[start..<(start + rows)], from: fit, into: &workspace)
+        lossSum += Self.lossAndGradient(
+          network: network, weights: weights, rows: rows, batch: &batch, outputScale: parameters.outputScale,
+          loss: options.loss, workspace: &workspace, gradient: &gradient)
+        state.optimizer.update(&weights, gradient: gradient)
+        batches += 1
+        start += rows
+      }
+      let validationError = Self.validationError(
+        network: network, weights: weights, rows: validation, outputScale: parameters.outputScale,
+        workspace: &workspace, batch: &batch)
+      guard validationError.isFinite, weights.allSatisfy(\.isFinite) else {
+        throw Failure(description: "training diverged at epoch \(epoch) (non-finite weights); lower --learning-rate")
+      }
+      let record = Epoch(
+        epoch: epoch, trainingLoss: lossSum / Double(max(batches, 1)), validationError: validationError,
+        seconds: Date().timeIntervalSince(started))
+      state.epochs.append(record)
+      if validationError < state.bestValidationError {
+        state.bestValidationError = validationError
+        state.bestWeights = weights
+        state.bestEpoch = epoch
+      }
+      state.completedEpochs = epoch
+      state.weights = weights
+      if let checkpoint { try state.write(to: checkpoint) }
+      progress(record, options.epochs - epoch)
+    }
+    parameters.weights = state.bestWeights
+    return Result(
+      parameters: parameters, epochs: state.epochs, bestEpoch: state.bestEpoch, trainingRows: fit.count,
+      validationRows: validation.count, validationWriters: [], linearValidationError: linearError)
+  }
+
+  /// He-uniform hidden layers (He et al., ICCV 2015), zero biases, and a zero last layer, so
+  /// training starts from exactly two-point linear extrapolation.
+  func initialWeights(_ network: MLPNetwork) -> [Double] {
+    var generator = SplitMix64(seed: options.seed ^ 0x5EED_0F_4D4C50)
+    var weights = [Double](repeating: 0, count: network.weightCount)
+    for layer in 0..<(network.layerSizes.count - 2) {
+      let inWidth = network.layerSizes[layer], outWidth = network.layerSizes[layer + 1]
+      let bound = (6 / Double(inWidth)).squareRoot()
+      for i in network.offsets[layer]..<(network.offsets[layer] + inWidth * outWidth) {
+        weights[i] = Double.random(in: -bound...bound, using: &generator)
+      }
+    }
+    return weights
+  }
+
+  /// Per-input mean and standard deviation of the fit rows (1 where an input is constant).
+  static func standardisation(_ rows: MLPTrainingRows) -> (mean: [Double], scale: [Double]) {
+    let n = rows.count, width = rows.inputCount
+    var mean = [Double](repeating: 0, count: width), square = [Double](repeating: 0, count: width)
+    for r in 0..<n {
+      for i in 0..<width { mean[i] += rows.inputs[r * width + i] }
+    }
+    for i in 0..<width { mean[i] /= Double(max(n, 1)) }
+    for r in 0..<n {
+      for i in 0..<width {
+        let d = rows.inputs[r * width + i] - mean[i]
+        square[i] += d * d
+      }
+    }
+    let scale = square.map { s -> Double in
+      let sd = (s / Double(max(n, 1))).squareRoot()
+      return sd > 1e-12 && sd.isFinite ? sd : 1
+    }
+    return (mean, scale)
+  }
+
+  /// Root mean square of what the network must add to constant velocity (`Δ/h` − (v₁, 0)).
+  static func outputScale(_ rows: MLPTrainingRows) -> Double {
+    var sum = 0.0
+    for r in 0..<rows.count {
+      let ax = rows.targets[2 * r] - rows.inputs[r * rows.inputCount]
+      let ay = rows.targets[2 * r + 1]
+      sum += ax * ax + ay * ay
+    }
+    let rms = (sum / Double(max(2 * rows.count, 1))).squareRoot()
+    return rms > 1e-12 && rms.isFinite ? rms : 1
+  }
+
+  /// The mean objective over the batch in the workspace, and its gradient (overwritten).
+  static func lossAndGradient(
+    network: MLPNetwork, weights: [Double], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
+    workspace: inout MLPNetwork.Workspace, gradient: inout [Double]
+  ) -> Double {
+    network.forward(weights, rows: rows, workspace: &workspace)
+    var total = 0.0
+    for r in 0..<rows {
+      let y = workspace.output(r)
+      let h = batch.horizons[r]
+      let ex = h * (batch.along[r] + outputScale * y.0 - batch.targets[2 * r])
+      let ey = h * (outputScale * y.1 - batch.targets[2 * r + 1])
+      let (l, dx, dy) = loss.evaluate(ex: ex, ey: ey)
+      total += l
+      let factor = h * outputScale / Double(rows)
+      batch.outputGradient[2 * r] = dx * factor
+      batch.outputGradient[2 * r + 1] = dy * factor
+    }
+    batch.outputGradient.withUnsafeBufferPointer {
+      network.backward(weights, rows: rows, outputGradient: $0, workspace: &workspace, gradient: &gradient)
+    }
+    return total / Double(rows)
+  }
+
+  /// Mean Euclidean error of the network's predictions on `rows`.
+  static func validationError(
+    network: MLPNetwork, weights: [Double], rows: StandardisedRows, outputScale: Double,
+    workspace: inout MLPNetwork.Workspace, batch: inout BatchBuffers
+  ) -> Double {
+    var sum = 0.0
+    var start = 0
+    while start < rows.count {
+      let count = min(workspace.capacity, rows.count - start)
+      batch.gather(start..<(start + count), from: rows, into: &workspace)
+      network.forward(weights, rows: count, workspace: &workspace)
+      for r in 0..<count {
+        let y = workspace.output(r)
+        let h = batch.horizons[r]
+        let ex = h * (batch.along[r] + outputScale * y.0 - batch.targets[2 * r])
+        let ey = h * (outputScale * y.1 - batch.targets[2 * r + 1])
+        sum += (ex * ex + ey * ey).squareRoot()
+      }
+      start += count
+    }
+    return sum / Double(max(rows.count, 1))
+  }
+}
+
+/// Rows with standardised inputs, as the network reads them, and the raw newest speed (the
+/// constant-velocity part the network corrects).
+struct StandardisedRows: Sendable {
+  let width: Int
+  var inputs: [Double]
+  var along: [Double]
+  var targets: [Double]
+  var horizons: [Double]
+  var count: Int { horizons.count }
+
+  init(_ rows: MLPTrainingRows, parameters: MLPPredictor.Parameters) {
+    width = rows.inputCount
+    inputs = rows.inputs
+    along = (0..<rows.count).map { rows.inputs[$0 * rows.inputCount] }
+    for r in 0..<rows.count {
+      for i in 0..<width {
+        inputs[r * width + i] = (inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
+      }
+    }
+    targets = rows.targets
+    horizons = rows.horizons
+  }
+}
+
+/// One batch's per-row values beside the workspace's inputs, reused across batches.
+struct BatchBuffers {
+  var along: [Double]
+  var targets: [Double]
+  var horizons: [Double]
+  var outputGradient: [Double]
+
+  init(capacity: Int) {
+    along = Array(repeating: 0, count: capacity)
+    targets = Array(repeating: 0, count: 2 * capacity)
+    horizons = Array(repeating: 0, count: capacity)
+    outputGradient = Array(repeating: 0, count: 2 * capacity)
+  }
+
+  /// Copies the rows `indices` of `rows` into the batch and the workspace's inputs.
+  mutating func gather<C: Collection<Int>>(_ indices: C, from rows: StandardisedRows, into workspace: inout MLPNetwork.Workspace) {
+    let width = rows.width
+    workspace.withInputs { inputs in
+      rows.inputs.withUnsafeBufferPointer { source in
+        for (b, r) in indices.enumerated() {
+          for i in 0..<width { inputs[b * width + i] = source[r * width + i] }
+          along[b] = rows.along[r]
+          targets[2 * b] = rows.targets[2 * r]
+          targets[2 * b + 1] = rows.targets[2 * r + 1]
+          horizons[b] = rows.horizons[r]
+        }
+      }
+    }
+  }
+}
+
+extension MLPTrainer {
+  /// The mean objective and its gradient over `rows` (inputs already standardised), as one batch:
+  /// what a training step computes, for the gradient check against finite differences.
+  public static func testObjective(
+    network: MLPNetwork, weights: [Double], rows: MLPTrainingRows, outputScale: Double, loss: MLPLoss,
+    gradient: inout [Double]
+  ) -> Double {
+    let identity = MLPPredictor.Parameters(
+      historyCount: 1, hiddenSizes: [1], inputMean: Array(repeating: 0, count: rows.inputCount),
+      inputScale: Array(repeating: 1, count: rows.inputCount), outputScale: outputScale, weights: [])
+    let standardised = StandardisedRows(rows, parameters: identity)
+    var workspace = MLPNetwork.Workspace(network: network, capacity: rows.count)
+    var batch = BatchBuffers(capacity: rows.count)
+    batch.gather(0..<rows.count, from: standardised, into: &workspace)
+    return lossAndGradient(
+      network: network, weights: weights, rows: rows.count, batch: &batch, outputScale: outputScale, loss: loss,
+      workspace: &workspace, gradient: &gradient)
+  }
+}

@@ -1,0 +1,101 @@
+import LookaheadRuntime
+
+/// The training rows of the MLP predictor: one per (issue point, horizon) of the anchor protocol
+/// (`ANCHOR-PROTOCOL.md` §1: from sample 4 on, truth interpolated on the stroke), each with the
+/// raw network inputs, the target `Δ/h` in the motion frame and the horizon.
+///
+/// Rows come from driving the predictor exactly as it ships — ``LookaheadRuntime/MLPPredictor``
+/// inside the ``ComposedPredictor`` with the model's stages — and asking it for its inputs
+/// (``LookaheadRuntime/MLPPredictor/writeFeatures(horizon:into:)``), so training sees exactly what
+/// prediction will see; the network's length unit is millimetres whenever the data knows its scale.
+public struct MLPTrainingRows: Sendable {
+  public let inputCount: Int
+  /// Row-major `count × inputCount` raw inputs (before standardisation).
+  public var inputs: [Double] = []
+  /// Row-major `count × 2` targets `Δ/h` in the motion frame, network length unit per second.
+  public var targets: [Double] = []
+  /// Seconds.
+  public var horizons: [Double] = []
+
+  public var count: Int { horizons.count }
+
+  public init(inputCount: Int) { self.inputCount = inputCount }
+
+  /// Appends `other`'s rows.
+  public mutating func append(_ other: MLPTrainingRows) {
+    inputs += other.inputs
+    targets += other.targets
+    horizons += other.horizons
+  }
+
+  /// The rows of the strokes of `data` (with their augmented variants), built on `parts` cores and
+  /// joined in stroke order, so the result does not depend on the core count.
+  ///
+  /// - Parameter shape: the model's history length and gap rule (its weights are irrelevant).
+  public static func make(
+    data: TuningData, strokes: [Int]? = nil, shape: MLPPredictor.Parameters, stages: PredictorStages,
+    horizons: [Double], augmentation: StrokeAugmentation = .none, parts: Int = availableCoreCount
+  ) -> MLPTrainingRows {
+    let chosen = strokes ?? Array(data.strokes.indices)
+    let chunks = parallelChunks(count: chosen.count, parts: parts) { range -> MLPTrainingRows in
+      var rows = MLPTrainingRows(inputCount: shape.inputCount)
+      for position in range {
+        let index = chosen[position]
+        var parameters = shape
+        parameters.lengthScale = data.scales[index]
+        for variant in augmentation.variants(of: data.cleaned(index)) {
+          rows.appendRows(of: variant, parameters: parameters, stages: stages, horizons: horizons)
+        }
+      }
+      return rows
+    }
+    var all = MLPTrainingRows(inputCount: shape.inputCount)
+    all.inputs.reserveCapacity(chunks.reduce(0) { $0 + $1.inputs.count })
+    for chunk in chunks { all.append(chunk) }
+    return all
+  }
+
+  /// Appends the rows of one stroke (times from its first sample, cleaned).
+  mutating func appendRows(
+    of samples: [PointerSample], parameters: MLPPredictor.Parameters, stages: PredictorStages, horizons: [Double]
+  ) {
+    var predictor = ComposedPredictor(base: MLPPredictor(parameters: parameters), stages: stages)
+    let n = samples.count
+    guard n > 0 else { return }
+    let lastTime = samples[n - 1].time
+    var row = [Double](repeating: 0, count: inputCount)
+    var cursor = [Int](repeating: 0, count: horizons.count)
+    for i in 0..<n {
+      predictor.observe(samples[i])
+      guard i >= PerSampleReplay.warmUpSamples, let newest = predictor.base.newestSample else { continue }
+      for (h, horizon) in horizons.enumerated() {
+        let time = samples[i].time + horizon
+        guard horizon > 0, time <= lastTime + PerSampleReplay.endTolerance else { continue }
+        var j = max(cursor[h], i)
+        while j + 1 < n, samples[j + 1].time <= time { j += 1 }
+        cursor[h] = j
+        let truth: (x: Double, y: Double)
+        if j + 1 >= n {
+          truth = (samples[n - 1].x, samples[n - 1].y)
+        } else {
+          let f = (time - samples[j].time) / (samples[j + 1].time - samples[j].time)
+          truth = (samples[j].x + f * (samples[j + 1].x - samples[j].x), samples[j].y + f * (samples[j + 1].y - samples[j].y))
+        }
+        // The horizon from the predictor's newest sample (the stages may have held one back).
+        let modelHorizon = time - newest.time
+        guard modelHorizon > 0 else { continue }
+        let rotation = row.withUnsafeMutableBufferPointer {
+          predictor.base.writeFeatures(horizon: modelHorizon, into: $0)
+        }
+        guard let rotation else { continue }
+        let target = MLPFeatures.target(
+          from: newest, to: truth, horizon: modelHorizon, rotation: rotation, lengthScale: parameters.lengthScale)
+        guard target.x.isFinite, target.y.isFinite, row.allSatisfy(\.isFinite) else { continue }
+        inputs += row
+        targets.append(target.x)
+        targets.append(target.y)
+        self.horizons.append(modelHorizon)
+      }
+    }
+  }
+}

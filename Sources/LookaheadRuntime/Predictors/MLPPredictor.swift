@@ -1,0 +1,301 @@
+/// A multilayer-perceptron predictor: a small network reads the recent samples (``MLPFeatures``,
+/// in the frame of the newest motion, with the horizon as an input) and corrects constant-velocity
+/// extrapolation: `Δ/h = (v₁, 0) + outputScale · net(standardised inputs)` in the motion frame,
+/// turned back into screen coordinates. With a zero last layer the model is exactly two-point
+/// linear extrapolation, a known starting point for training (`lookahead train --family mlp`).
+///
+/// The idea of a network over a rotated window of recent displacements follows Henze et al.,
+/// "Improving Software-Reduced Touchscreen Latency" (MobileHCI 2017); the inputs and size follow a
+/// quick probe on the shared datasets (`../shared/design/LEARNED-PROBE.md`).
+///
+/// Prediction allocates nothing: the inputs and activations live in one stack buffer.
+public struct MLPPredictor: Predictor {
+  /// The hidden layers' non-linearity.
+  public enum Activation: String, Sendable, Hashable, Codable, CaseIterable {
+    /// max(0, x): cheap, and what the probe found as good as tanh.
+    case relu
+    case tanh
+  }
+
+  /// The trained model.
+  public struct Parameters: Sendable, Hashable, Codable {
+    /// How many recent time steps feed the model (1…16).
+    public var historyCount: Int
+    /// Widths of the hidden layers, input side first (1…4 layers of 1…256 units).
+    public var hiddenSizes: [Int]
+    public var activation: Activation
+    /// The network's length unit per coordinate unit (for example millimetres per pt): inputs are
+    /// multiplied by it and outputs divided by it, so a model trained in mm serves any unit whose
+    /// size is known. Positive.
+    public var lengthScale: Double
+    /// Per input: subtracted before the network (``MLPFeatures/inputCount(historyCount:)`` values).
+    public var inputMean: [Double]
+    /// Per input: divides after the mean is subtracted; positive.
+    public var inputScale: [Double]
+    /// Multiplies the network's two outputs (network length unit per second); positive.
+    public var outputScale: Double
+    /// Layer after layer, input side first: the `out × in` weight matrix row-major, then the
+    /// `out` biases. The last layer has 2 outputs (along and across the motion).
+    public var weights: [Double]
+    /// A gap between samples longer than this (seconds) starts a new history.
+    public var maximumGapSeconds: Double
+
+    public init(
+      historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
+      inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
+      maximumGapSeconds: Double = 0.1
+    ) {
+      self.historyCount = historyCount
+      self.hiddenSizes = hiddenSizes
+      self.activation = activation
+      self.lengthScale = lengthScale
+      self.inputMean = inputMean
+      self.inputScale = inputScale
+      self.outputScale = outputScale
+      self.weights = weights
+      self.maximumGapSeconds = maximumGapSeconds
+    }
+
+    /// Number of network inputs.
+    public var inputCount: Int { MLPFeatures.inputCount(historyCount: historyCount) }
+
+    /// Layer widths from the inputs to the two outputs.
+    public var layerSizes: [Int] { [inputCount] + hiddenSizes + [2] }
+
+    /// Number of weights and biases for these sizes.
+    public static func weightCount(layerSizes: [Int]) -> Int {
+      zip(layerSizes, layerSizes.dropFirst()).reduce(0) { $0 + $1.1 * ($1.0 + 1) }
+    }
+
+    /// A network with all-zero weights (so it predicts exactly two-point linear extrapolation),
+    /// identity standardisation and unit scales.
+    public static func linearStart(
+      historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu
+    ) -> Parameters {
+      let inputs = MLPFeatures.inputCount(historyCount: historyCount)
+      let sizes = [inputs] + hiddenSizes + [2]
+      return Parameters(
+        historyCount: historyCount, hiddenSizes: hiddenSizes, activation: activation,
+        inputMean: Array(repeating: 0, count: inputs), inputScale: Array(repeating: 1, count: inputs),
+        outputScale: 1, weights: Array(repeating: 0, count: weightCount(layerSizes: sizes)))
+    }
+
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+      case historyCount(Int)
+      case hiddenSizes([Int])
+      case count(field: String, expected: Int, found: Int)
+      case nonFinite(field: String, index: Int)
+      case notPositive(field: String, index: Int)
+
+      public var description: String {
+        switch self {
+        case .historyCount(let value): "historyCount \(value) is outside 1…16"
+        case .hiddenSizes(let sizes): "hiddenSizes \(sizes): expected 1…4 layers of 1…256 units"
+        case .count(let field, let expected, let found): "\(field): expected \(expected) values, found \(found)"
+        case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
+        case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
+        }
+      }
+    }
+
+    /// Throws naming the first malformed shape or bad number (``validate()`` restates it naming
+    /// the exported JSON field).
+    public func checkShape() throws(Invalid) {
+      guard (1...16).contains(historyCount) else { throw .historyCount(historyCount) }
+      guard (1...4).contains(hiddenSizes.count), hiddenSizes.allSatisfy({ (1...256).contains($0) }) else {
+        throw .hiddenSizes(hiddenSizes)
+      }
+      let expected = Self.weightCount(layerSizes: layerSizes)
+      guard weights.count == expected else { throw .count(field: "weights", expected: expected, found: weights.count) }
+      for (field, values) in [("inputMean", inputMean), ("inputScale", inputScale)] {
+        guard values.count == inputCount else { throw .count(field: field, expected: inputCount, found: values.count) }
+      }
+      for (field, values) in [("weights", weights), ("inputMean", inputMean), ("inputScale", inputScale)] {
+        if let bad = values.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(field: field, index: bad) }
+      }
+      if let bad = inputScale.firstIndex(where: { $0 <= 0 }) { throw .notPositive(field: "inputScale", index: bad) }
+      for (field, value) in [("outputScale", outputScale), ("lengthScale", lengthScale), ("maximumGapSeconds", maximumGapSeconds)] {
+        guard value.isFinite else { throw .nonFinite(field: field, index: 0) }
+        guard value > 0 else { throw .notPositive(field: field, index: 0) }
+      }
+    }
+  }
+
+  public let parameters: Parameters
+  /// Ring of the newest `historyCount + 1` samples; `count` of them valid, oldest at `start`.
+  private var ring: [PointerSample]
+  private var start = 0
+  private var count = 0
+  /// Widest layer, for the activation buffers.
+  private let widest: Int
+
+  public init(parameters: Parameters) {
+    self.parameters = parameters
+    ring = Array(repeating: PointerSample(time: 0, x: 0, y: 0), count: parameters.historyCount + 1)
+    widest = parameters.layerSizes.max() ?? 2
+  }
+
+  public mutating func reset() {
+    start = 0
+    count = 0
+  }
+
+  /// The same history rules as ``LearnedLinearPredictor``: non-finite samples and time going
+  /// backwards are ignored, a repeated time replaces the newest sample, a long gap resets.
+  public mutating func observe(_ sample: PointerSample) {
+    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
+    if count > 0 {
+      let newestIndex = (start + count - 1) % ring.count
+      let dt = sample.time - ring[newestIndex].time
+      if dt < 0 { return }
+      if dt > parameters.maximumGapSeconds { reset() }
+      else if dt == 0 {
+        ring[newestIndex] = sample
+        return
+      }
+    }
+    if count < ring.count {
+      ring[(start + count) % ring.count] = sample
+      count += 1
+    } else {
+      ring[start] = sample
+      start = (start + 1) % ring.count
+    }
+  }
+
+  public func predict(at time: Double) -> PredictedPoint? {
+    guard count >= 1 else { return nil }
+    let newest = ring[(start + count - 1) % ring.count]
+    let horizon = time - newest.time
+    guard horizon.isFinite else { return nil }
+    let hold = PredictedPoint(time: max(time, newest.time), x: newest.x, y: newest.y,
+      pressure: newest.pressure, altitude: newest.altitude, azimuth: newest.azimuth)
+    guard horizon > 0 else { return hold }
+    let inputCount = parameters.inputCount
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: inputCount + 2 * widest) { buffer in
+      let inputs = UnsafeMutableBufferPointer(rebasing: buffer[0..<inputCount])
+      guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
+      let along = inputs[0]
+      let output = Self.forward(
+        parameters, inputs: inputs,
+        scratch: UnsafeMutableBufferPointer(rebasing: buffer[inputCount...]), widest: widest)
+      let s = parameters.outputScale
+      let tx = along + s * output.0, ty = s * output.1
+      let perUnit = horizon / parameters.lengthScale
+      var point = hold
+      point.x = newest.x + (rotation.cos * tx - rotation.sin * ty) * perUnit
+      point.y = newest.y + (rotation.sin * tx + rotation.cos * ty) * perUnit
+      return point
+    }
+  }
+
+  /// The network on raw inputs (``MLPFeatures``), which it standardises in place: the two
+  /// outputs before ``Parameters/outputScale``. `scratch` holds `2 × widest` values.
+  static func forward(
+    _ parameters: Parameters, inputs: UnsafeMutableBufferPointer<Double>,
+    scratch: UnsafeMutableBufferPointer<Double>, widest: Int
+  ) -> (Double, Double) {
+    parameters.inputMean.withUnsafeBufferPointer { mean in
+      parameters.inputScale.withUnsafeBufferPointer { scale in
+        for i in 0..<inputs.count { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
+      }
+    }
+    let relu = parameters.activation == .relu
+    return parameters.weights.withUnsafeBufferPointer { w in
+      var source = UnsafeMutableBufferPointer(rebasing: inputs[...])
+      var inWidth = inputs.count
+      var offset = 0
+      let hidden = parameters.hiddenSizes
+      for layer in 0...hidden.count {
+        let outWidth = layer < hidden.count ? hidden[layer] : 2
+        let target = UnsafeMutableBufferPointer(rebasing: scratch[(layer % 2 * widest)...])
+        let biases = offset + outWidth * inWidth
+        for o in 0..<outWidth {
+          var sum = w[biases + o]
+          let row = offset + o * inWidth
+          for i in 0..<inWidth { sum += w[row + i] * source[i] }
+          if layer < hidden.count { sum = relu ? max(sum, 0) : cTanh(sum) }
+          target[o] = sum
+        }
+        offset = biases + outWidth
+        source = target
+        inWidth = outWidth
+      }
+      return (source[0], source[1])
+    }
+  }
+
+  /// The newest sample observed, if any.
+  public var newestSample: PointerSample? {
+    count > 0 ? ring[(start + count - 1) % ring.count] : nil
+  }
+
+  /// Writes the raw inputs (``MLPFeatures``, before standardisation) for a prediction `horizon`
+  /// seconds past the newest sample, from exactly the history this predictor holds; the trainer
+  /// calls this so that training and prediction see the same inputs. Returns the motion-frame
+  /// rotation, or `nil` when no velocity is known yet.
+  public func writeFeatures(
+    horizon: Double, into inputs: UnsafeMutableBufferPointer<Double>
+  ) -> (cos: Double, sin: Double)? {
+    guard count >= 2 else { return nil }
+    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: count) { history in
+      for i in 0..<count { history[i] = ring[(start + i) % ring.count] }
+      return MLPFeatures.write(
+        history: UnsafeBufferPointer(history), historyCount: parameters.historyCount, horizon: horizon,
+        lengthScale: parameters.lengthScale, into: inputs)
+    }
+  }
+}
+
+extension MLPPredictor.Parameters: ParameterFieldTable {
+  package static let fieldPrefix = "mlp."
+  /// The one field with a fixed range. The rest (layer sizes, activation, standardisation,
+  /// weights, the gap) are a trainer's output; ``validate()`` checks their shapes and numbers by
+  /// ``checkShape()``.
+  package static let fields: [ParameterField<MLPPredictor.Parameters>] = [
+    .integer(
+      "historyCount", \.historyCount, key: "history-count", unit: "samples", range: 1...16,
+      "recent samples the network reads"),
+  ]
+
+  /// ``checkShape()`` restated as a ``PredictorParameterError`` naming the exported JSON field
+  /// (`mlp.weights[17]`, `mlp.inputScale`, …).
+  public func validate() throws(PredictorParameterError) {
+    let p = self
+    do { try checkShape() } catch {
+      switch error {
+      case .historyCount(let value):
+        throw PredictorParameterError(parameter: "mlp.historyCount", value: Double(value), problem: "expected an integer in 1…16")
+      case .hiddenSizes(let sizes):
+        throw PredictorParameterError(
+          parameter: "mlp.hiddenSizes", value: Double(sizes.count), problem: "expected 1…4 layers of 1…256 units, found \(sizes)")
+      case .count(let field, let expected, let found):
+        throw PredictorParameterError(
+          parameter: "mlp.\(field)", value: Double(found),
+          problem: "expected \(expected) values for historyCount \(p.historyCount) and hiddenSizes \(p.hiddenSizes), found \(found)")
+      case .nonFinite(let field, let index):
+        throw PredictorParameterError(
+          parameter: Self.fieldPath(field, index), value: Self.value(p, field, index), problem: "expected a finite number")
+      case .notPositive(let field, let index):
+        throw PredictorParameterError(
+          parameter: Self.fieldPath(field, index), value: Self.value(p, field, index), problem: "expected a value above 0")
+      }
+    }
+  }
+
+  /// `mlp.weights[3]` for an array field, `mlp.outputScale` for a number.
+  private static func fieldPath(_ field: String, _ index: Int) -> String {
+    ["weights", "inputMean", "inputScale"].contains(field) ? "mlp.\(field)[\(index)]" : "mlp.\(field)"
+  }
+
+  private static func value(_ p: MLPPredictor.Parameters, _ field: String, _ index: Int) -> Double {
+    switch field {
+    case "weights": p.weights[index]
+    case "inputMean": p.inputMean[index]
+    case "inputScale": p.inputScale[index]
+    case "outputScale": p.outputScale
+    case "lengthScale": p.lengthScale
+    default: p.maximumGapSeconds
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+
+/// The options of `lookahead train --family mlp` (Docs/Tuning.md, "Training an MLP").
+struct MLPTrainOptions: ParsableArguments {
+  @Option(name: .customLong("mlp-history"), help: "MLP: recent time steps the network reads, 1…16 (default 8; 10 with --henze2017).")
+  var history: Int?
+
+  @Option(help: "MLP: hidden layer widths, comma-separated, 1…4 layers of 1…256 (default 32,32; 64,64 with --henze2017).")
+  var hidden: String?
+
+  @Option(help: "MLP: hidden activation, relu or tanh (default relu).")
+  var activation: String = "relu"
+
+  @Option(help: "MLP: most epochs (default 40; early stopping usually ends sooner).")
+  var epochs: Int = 40
+
+  @Option(help: "MLP: epochs without a better validation error before stopping (default 6).")
+  var patience: Int = 6
+
+  @Option(name: .customLong("batch-size"), help: "MLP: rows per Adam step (default 256).")
+  var batchSize: Int = 256
+
+  @Option(name: .customLong("learning-rate"), help: "MLP: Adam step size (default 0.002).")
+  var learningRate: Double = 2e-3
+
+  @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate (default 1e-4).")
+  var weightDecay: Double = 1e-4
+
+  @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss (default 0).")
+  var overshootWeight: Double = 0
+
+  @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2 (default none).")
+  var augment: String = "none"
+
+  @Option(help: "MLP: seed of the validation writers, initial weights and batch order (default 1).")
+  var seed: UInt64 = 1
+
+  @Option(help: "MLP: checkpoint file, written after every epoch; an existing one of the same run is resumed.")
+  var checkpoint: String?
+
+  @Flag(help: "MLP: no progress lines on stderr.")
+  var quiet = false
+
+  /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the
+  ///   Henze 2017 comparison's, fixed before any run).
+  func trainerOptions(
+    horizons: [Double], stages: PredictorStages, defaults: MLPTrainer.Options? = nil
+  ) throws -> MLPTrainer.Options {
+    var options = MLPTrainer.Options(horizons: horizons)
+    let history = self.history ?? defaults?.historyCount ?? options.historyCount
+    let hidden = self.hidden ?? (defaults ?? options).hiddenSizes.map(String.init).joined(separator: ",")
+    guard (1...16).contains(history) else { throw ValidationError("--mlp-history must be 1…16") }
+    let sizes = hidden.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard (1...4).contains(sizes.count), sizes.allSatisfy({ $0.map { (1...256).contains($0) } ?? false }) else {
+      throw ValidationError("--hidden must be 1…4 comma-separated widths 1…256, got \"\(hidden)\"")
+    }
+    guard let activation = MLPPredictor.Activation(rawValue: activation) else {
+      throw ValidationError("--activation must be relu or tanh, got \"\(activation)\"")
+    }
+    guard epochs >= 1, patience >= 1, batchSize >= 1 else { throw ValidationError("--epochs, --patience and --batch-size must be at least 1") }
+    guard learningRate > 0, learningRate.isFinite, weightDecay >= 0, weightDecay.isFinite,
+      overshootWeight >= 0, overshootWeight.isFinite
+    else { throw ValidationError("--learning-rate must be positive; --weight-decay and --overshoot-weight not negative") }
+    do { options.augmentation = try StrokeAugmentation(parsing: augment) } catch { throw ValidationError(error.description) }
+    options.historyCount = history
+    options.hiddenSizes = sizes.compactMap { $0 }
+    options.activation = activation
+    options.epochs = epochs
+    options.patience = patience
+    options.batchSize = batchSize
+    options.learningRate = learningRate
+    options.weightDecay = weightDecay
+    options.loss = MLPLoss(overshootWeight: overshootWeight)
+    options.seed = seed
+    options.stages = stages
+    return options
+  }
+
+  /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA.
+  func progressPrinter() -> (MLPTrainer.Epoch, Int) -> Void {
+    guard !quiet else { return { _, _ in } }
+    return { epoch, remaining in
+      let eta = Int((epoch.seconds * Double(remaining)).rounded())
+      let line = String(
+        format: "epoch %3d  loss %.5g  validation error %.5g  (%.1f s/epoch, at most %d s left)\n",
+        epoch.epoch, epoch.trainingLoss, epoch.validationError, epoch.seconds, eta)
+      FileHandle.standardError.write(Data(line.utf8))
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+
+extension TrainCommand {
+  /// `train --family mlp`: ``MLPTrainRun`` with progress on stderr; the model (a predictor
+  /// configuration of family `mlp`) and the result file as for the learned linear model.
+  func runMLP(_ options: MLPTrainer.Options) throws {
+    do {
+      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+      let outURL = output.map { URL(fileURLWithPath: $0) }
+      let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
+      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
+      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
+      guard let data = try loader.load(datasets) else { return }
+      let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
+      let outcome = try MLPTrainRun.run(
+        options, split: parsedSplit, data: data, testData: try loader.load(test),
+        checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, progress: mlp.progressPrinter())
+      let report = MLPTrainReport(
+        outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
+        provenance: loader.provenance(
+          command: "train", predictors: ["mlp"], seed: options.seed, profile: nil, evaluationProtocol: "anchor"))
+      if let outURL, let resultURL {
+        try ResultFile.write(try TrainReport.modelJSON(outcome.configuration), to: outURL, force: force)
+        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
+      }
+      if json {
+        print(String(decoding: try report.jsonData(), as: UTF8.self))
+      } else {
+        print(report.text)
+        if let outURL, let resultURL { print("\nwrote \(outURL.path) and \(resultURL.path)") }
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      FileHandle.standardError.write(Data("error: \(MessageText.describe(error))\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}
+
+extension TrainCommand {
+  /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
+  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given).
+  func runHenze2017MLP(rawStrokes: [Stroke]) throws {
+    var options = try mlp.trainerOptions(
+      horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
+    options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
+    let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let cells = try Henze2017MLPComparison.run(rawStrokes: rawStrokes, options: options, progress: progress)
+    print(Henze2017Comparison.table(cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+  }
+}

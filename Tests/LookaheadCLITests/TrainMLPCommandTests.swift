@@ -1,0 +1,76 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+
+/// `train --family mlp` as a user runs it: progress on stderr, the model and result files, then
+/// `export --from-train` and `evaluate --model` scoring the held-out writer exactly as the
+/// training printed.
+@Suite("train --family mlp → export → evaluate --model")
+struct TrainMLPCommandTests {
+  static let dataset = "Henze2017-MobileHCI:writer=participant1,participant2,participant3"
+
+  @Test("the held-out table of train --family mlp is what evaluate --model scores from the exported file")
+  func trainExportEvaluate() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("mlp.json"), model = dir.appendingPathComponent("mlp.model")
+    let checkpoint = dir.appendingPathComponent("mlp.checkpoint")
+    let train = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history", "4",
+      "--hidden", "8", "--epochs", "2", "--checkpoint", checkpoint.path, "-o", out.path, Self.dataset,
+    ])
+    #expect(train.status == 0, "\(train.stderr)")
+    #expect(train.stderr.contains("epoch   2  loss"))
+    #expect(train.stdout.contains("held-out writers (never trained or selected on): participant3"))
+    #expect(FileManager.default.fileExists(atPath: checkpoint.path))
+    let result = try TuneExportChainTests.json(dir.appendingPathComponent("mlp.train.json"))
+    #expect(result["format"] as? String == "lookahead-train-mlp-result")
+    let heldOut = try #require(result["heldOut"] as? [[String: Any]])
+    #expect(heldOut.count == 7)
+
+    // The output exists now: without --force it is not overwritten.
+    let again = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--epochs", "1",
+      "-o", out.path, Self.dataset,
+    ])
+    #expect(again.status == 1 && again.stderr.contains(out.path))
+
+    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let file = try LookaheadModel(contentsOf: model).file
+    guard case .mlp(let parameters) = file.predictor.configuration.family else {
+      Issue.record("exported family is \(file.predictor.configuration.family.name)")
+      return
+    }
+    #expect(parameters.hiddenSizes == [8] && parameters.historyCount == 4)
+    #expect(file.provenance.testWriters == ["participant3"])
+
+    let evaluate = try DatasetsCommandTests.run([
+      "evaluate", "--model", model.path, "--protocol", "anchor", "--json", "Henze2017-MobileHCI:writer=participant3",
+    ])
+    #expect(evaluate.status == 0, "\(evaluate.stderr)")
+    let datasets = try #require(try TuneExportChainTests.json(evaluate.stdout)["datasets"] as? [[String: Any]])
+    let rows = try #require(datasets.first?["protocolRows"] as? [[String: Any]])
+    let scores = try #require(rows.first?["scores"] as? [[String: Any]])
+    #expect(scores.count == heldOut.count)
+    for (trained, evaluated) in zip(heldOut, scores) {
+      #expect(trained["issuePoints"] as? Int == evaluated["count"] as? Int)
+      let mean = try #require(trained["mean"] as? Double), p95 = try #require(trained["p95"] as? Double)
+      #expect(TuneExportChainTests.same(mean, try #require(evaluated["meanMillimetres"] as? Double)))
+      #expect(TuneExportChainTests.same(p95, try #require(evaluated["p95Millimetres"] as? Double)))
+    }
+  }
+
+  @Test("bad MLP options are refused with the option named")
+  func badOptions() throws {
+    for (arguments, option) in [
+      (["--hidden", "0"], "--hidden"), (["--activation", "sigmoid"], "--activation"), (["--augment", "rotate"], "rotate"),
+      (["--family", "gru"], "--family"),
+    ] {
+      let run = try DatasetsCommandTests.run(["train", "--family", "mlp", "--split", "holdout=0.2,seed=1"] + arguments + [Self.dataset])
+      #expect(run.status != 0)
+      #expect(run.stderr.contains(option), "\(run.stderr)")
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+import _LookaheadTestSupport
+
+@Suite("MLP trainer: gradients, training, determinism, checkpoint")
+struct MLPTrainerTests {
+  /// Constant-speed circular arcs (radius 20–60 units, 4–10 rad/s, either sense) of five writers
+  /// at 120 Hz, 1 unit = 0.1 mm: linear extrapolation cuts every corner by a known amount, a
+  /// model that learns curvature does not.
+  static func arcs() throws -> TuningData {
+    var strokes: [Stroke] = []
+    var rng = SeededGenerator(seed: 11)
+    for w in 0..<5 {
+      for _ in 0..<8 {
+        let radius = Double.random(in: 20...60, using: &rng)
+        let omega = Double.random(in: 4...10, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+        let phase = Double.random(in: 0...(2 * Double.pi), using: &rng)
+        let samples = (0..<40).map { i -> TraceSample in
+          let t = Double(i) / 120
+          return TraceSample(time: t, x: radius * cos(phase + omega * t), y: radius * sin(phase + omega * t))
+        }
+        strokes.append(Stroke(writer: "w\(w)", samples: samples))
+      }
+    }
+    return try TuningData(traces: [
+      Trace(metadata: TraceMetadata(source: "arcs", coordinateUnit: "u", millimetresPerUnit: 0.1), strokes: strokes)
+    ])
+  }
+
+  static func options() -> MLPTrainer.Options {
+    var options = MLPTrainer.Options(horizons: [1.0 / 120, 1.0 / 60, 1.0 / 30])
+    options.historyCount = 3
+    options.hiddenSizes = [16, 16]
+    options.epochs = 12
+    options.patience = 12
+    options.batchSize = 64
+    options.learningRate = 3e-3
+    options.parts = 2
+    return options
+  }
+
+  @Test("the batched gradient equals central finite differences", arguments: [
+    (MLPPredictor.Activation.tanh, 0.0), (.tanh, 0.7), (.relu, 0.0), (.relu, 0.7),
+  ])
+  func gradientCheck(activation: MLPPredictor.Activation, overshootWeight: Double) throws {
+    let network = MLPNetwork(layerSizes: [5, 4, 3, 2], activation: activation)
+    var rng = SeededGenerator(seed: 3)
+    let weights = (0..<network.weightCount).map { _ in Double.random(in: -0.8...0.8, using: &rng) }
+    let rows = 7
+    var raw = MLPTrainingRows(inputCount: 5)
+    for _ in 0..<rows {
+      raw.inputs += (0..<5).map { _ in Double.random(in: -2...2, using: &rng) }
+      raw.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
+      raw.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
+    }
+    let loss = MLPLoss(overshootWeight: overshootWeight)
+    func objective(_ w: [Double], gradient: inout [Double]) -> Double {
+      MLPTrainer.testObjective(network: network, weights: w, rows: raw, outputScale: 1.7, loss: loss, gradient: &gradient)
+    }
+    var analytic = [Double](repeating: 0, count: network.weightCount)
+    _ = objective(weights, gradient: &analytic)
+    var scratch = analytic
+    let step = 1e-6
+    var worst = 0.0
+    for i in weights.indices {
+      var plus = weights, minus = weights
+      plus[i] += step
+      minus[i] -= step
+      let numeric = (objective(plus, gradient: &scratch) - objective(minus, gradient: &scratch)) / (2 * step)
+      worst = max(worst, abs(numeric - analytic[i]) / max(1e-3, abs(numeric) + abs(analytic[i])))
+    }
+    #expect(worst < 1e-5, "worst relative gradient error \(worst)")
+    #expect(analytic.contains { $0 != 0 })
+  }
+
+  @Test("training on circular arcs ends far below linear extrapolation, on writers it never saw")
+  func learnsArcs() throws {
+    let data = try Self.arcs()
+    let outcome = try MLPTrainRun.run(
+      Self.options(), split: .explicit(train: ["w0", "w1", "w2", "w3"], validation: [], test: ["w4"]), data: data)
+    let training = outcome.training
+    #expect(training.epochs.count == 12)
+    let best = try #require(training.epochs.first { $0.epoch == training.bestEpoch })
+    #expect(best.validationError < 0.3 * training.linearValidationError)
+    #expect(training.epochs.last!.trainingLoss < training.epochs.first!.trainingLoss)
+    #expect(outcome.testWriters == ["w4"] && !outcome.trainWriters.contains("w4"))
+    for score in outcome.heldOut {
+      #expect(score.issuePoints > 0)
+      #expect(score.mean < 0.5 * score.linearMean, "\(score.horizonMilliseconds) ms: \(score.mean) vs linear \(score.linearMean)")
+    }
+    // The model file round-trips and predicts as the scored configuration.
+    let decoded = try JSONDecoder().decode(PredictorConfiguration.self, from: try TrainReport.modelJSON(outcome.configuration))
+    #expect(decoded == outcome.configuration)
+    try decoded.validate()
+  }
+
+  @Test("the same seed gives the same weights; a run resumed from its checkpoint ends as an uninterrupted one")
+  func determinismAndResume() throws {
+    let data = try Self.arcs()
+    var options = Self.options()
+    options.epochs = 4
+    let first = try MLPTrainer(options: options).train(data: data)
+    options.parts = 1
+    let second = try MLPTrainer(options: options).train(data: data)
+    #expect(first.parameters == second.parameters)
+    options.seed = 2
+    #expect(try MLPTrainer(options: options).train(data: data).parameters != first.parameters)
+
+    options.seed = 1
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-mlp-checkpoint-\(UInt64.random(in: 0...UInt64.max)).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    options.epochs = 2
+    let interrupted = try MLPTrainer(options: options).train(data: data, checkpoint: url)
+    #expect(interrupted.epochs.count == 2)
+    options.epochs = 4
+    var resumedEpochs: [Int] = []
+    let resumed = try MLPTrainer(options: options).train(data: data, checkpoint: url) { epoch, _ in
+      resumedEpochs.append(epoch.epoch)
+    }
+    #expect(resumedEpochs == [3, 4])
+    #expect(resumed.parameters == first.parameters)
+    #expect(resumed.epochs == first.epochs.map { var e = $0; e.seconds = resumed.epochs[$0.epoch - 1].seconds; return e })
+    // A checkpoint of another run is refused, naming the file.
+    options.learningRate = 1e-3
+    #expect { try MLPTrainer(options: options).train(data: data, checkpoint: url) } throws: { error in
+      "\(error)".contains(url.path)
+    }
+  }
+
+  @Test("augmentation: parsing, and the variants it makes")
+  func augmentation() throws {
+    let augmentation = try StrokeAugmentation(parsing: "reflect,speed=0.5;2,decimate=2")
+    #expect(augmentation.multiplicity == 8)
+    #expect(augmentation.description == "reflect,speed=0.5;2.0,decimate=2")
+    let samples = (0..<5).map { PointerSample(time: Double($0) * 0.01, x: Double($0), y: 1) }
+    let variants = augmentation.variants(of: samples[...])
+    #expect(variants.count == 8)
+    #expect(variants[0] == samples)
+    #expect(variants[1].map(\.time) == samples.map { $0.time / 0.5 })
+    #expect(variants[3].map(\.x) == [0, 2, 4])
+    #expect(variants[4].map(\.y) == [-1, -1, -1, -1, -1])
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "rotate") }
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "speed=9") }
+    #expect(try StrokeAugmentation(parsing: "none") == .none)
+  }
+}
