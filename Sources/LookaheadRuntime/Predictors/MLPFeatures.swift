@@ -11,9 +11,9 @@
 ///
 /// Inputs of this kind (velocities in a rotated frame, log time steps, the horizon) are what a
 /// quick probe found to work (`../shared/design/LEARNED-PROBE.md`).
-public enum MLPFeatures {
+package enum MLPFeatures {
   /// Number of inputs for a history length `K`: `5K + 1`.
-  public static func inputCount(historyCount: Int) -> Int { 5 * historyCount + 1 }
+  package static func inputCount(historyCount: Int) -> Int { 5 * historyCount + 1 }
 
   /// Writes the inputs of one prediction into `inputs` (length ``inputCount(historyCount:)``) and
   /// returns the motion-frame rotation (cos, sin).
@@ -24,7 +24,7 @@ public enum MLPFeatures {
   ///   - lengthScale: the network's length unit per coordinate unit (see
   ///     ``MLPPredictor/Parameters/lengthScale``).
   /// - Returns: `nil` when the newest two samples do not have distinct times.
-  public static func write(
+  package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double, lengthScale: Double,
     into inputs: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
@@ -51,8 +51,7 @@ public enum MLPFeatures {
 
   /// The training target for a known future position: `Δ/h` in the motion frame, in the network's
   /// length unit per second.
-  @inlinable
-  public static func target(
+  package static func target(
     from newest: PointerSample, to future: (x: Double, y: Double), horizon: Double,
     rotation: (cos: Double, sin: Double), lengthScale: Double
   ) -> (x: Double, y: Double) {

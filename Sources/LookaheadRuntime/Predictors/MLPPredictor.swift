@@ -63,13 +63,13 @@ public struct MLPPredictor: Predictor {
     public var layerSizes: [Int] { [inputCount] + hiddenSizes + [2] }
 
     /// Number of weights and biases for these sizes.
-    public static func weightCount(layerSizes: [Int]) -> Int {
+    package static func weightCount(layerSizes: [Int]) -> Int {
       zip(layerSizes, layerSizes.dropFirst()).reduce(0) { $0 + $1.1 * ($1.0 + 1) }
     }
 
     /// A network with all-zero weights (so it predicts exactly two-point linear extrapolation),
     /// identity standardisation and unit scales.
-    public static func linearStart(
+    package static func linearStart(
       historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu
     ) -> Parameters {
       let inputs = MLPFeatures.inputCount(historyCount: historyCount)
@@ -80,14 +80,14 @@ public struct MLPPredictor: Predictor {
         outputScale: 1, weights: Array(repeating: 0, count: weightCount(layerSizes: sizes)))
     }
 
-    public enum Invalid: Error, Equatable, CustomStringConvertible {
+    package enum Invalid: Error, Equatable, CustomStringConvertible {
       case historyCount(Int)
       case hiddenSizes([Int])
       case count(field: String, expected: Int, found: Int)
       case nonFinite(field: String, index: Int)
       case notPositive(field: String, index: Int)
 
-      public var description: String {
+      package var description: String {
         switch self {
         case .historyCount(let value): "historyCount \(value) is outside 1…16"
         case .hiddenSizes(let sizes): "hiddenSizes \(sizes): expected 1…4 layers of 1…256 units"
@@ -100,7 +100,7 @@ public struct MLPPredictor: Predictor {
 
     /// Throws naming the first malformed shape or bad number (``validate()`` restates it naming
     /// the exported JSON field).
-    public func checkShape() throws(Invalid) {
+    package func checkShape() throws(Invalid) {
       guard (1...16).contains(historyCount) else { throw .historyCount(historyCount) }
       guard (1...4).contains(hiddenSizes.count), hiddenSizes.allSatisfy({ (1...256).contains($0) }) else {
         throw .hiddenSizes(hiddenSizes)
@@ -234,7 +234,7 @@ public struct MLPPredictor: Predictor {
   /// seconds past the newest sample, from exactly the history this predictor holds; the trainer
   /// calls this so that training and prediction see the same inputs. Returns the motion-frame
   /// rotation, or `nil` when no velocity is known yet.
-  public func writeFeatures(
+  package func writeFeatures(
     horizon: Double, into inputs: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
     guard count >= 2 else { return nil }
