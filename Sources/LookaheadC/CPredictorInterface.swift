@@ -1,9 +1,9 @@
 import CLookahead
 import LookaheadRuntime
 
-// The per-pointer calls of `lookahead.h`: thin wrappers over ``PointerPredictor`` that turn
-// null pointers and unusable input into status codes before the runtime sees them, and allocate
-// nothing after `lookahead_predictor_create`. Each reaches the predictor through
+// The per-pointer calls of `lookahead.h`: thin wrappers over ``PointerPredictor`` that turn null
+// pointers and unusable input into status codes (a sample's through the runtime's own verdict,
+// ``SampleOutcome``), and allocate nothing after `lookahead_predictor_create`. Each reaches the predictor through
 // ``CPredictorState/access(_:_:)`` (in place, never a copy).
 
 /// `lookahead_predictor_create`: a predictor for one pointer at the app's scale.
