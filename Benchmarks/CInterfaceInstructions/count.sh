@@ -4,9 +4,12 @@
 # (`swift build -c release --product CInterfaceBenchmarks`) and the `lookahead` CLI (to export
 # the models). Prints, per family: Swift and C instructions per sample (the count at N samples
 # minus the count at 0, over N) and their ratio.
+# RELEASE names another release folder with libLookaheadC.so and Modules (the root package's:
+# `swift build -c release --product LookaheadC`, then RELEASE=../../.build/release); FAMILIES
+# picks the families (e.g. add hold).
 set -euo pipefail
 cd "$(dirname "$0")"
-release=../.build/release
+release=${RELEASE:-../.build/release}
 lookahead=${LOOKAHEAD:-../../.build/debug/lookahead}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

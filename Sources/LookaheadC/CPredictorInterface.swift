@@ -1,9 +1,9 @@
 import CLookahead
 import LookaheadRuntime
 
-// The per-pointer calls of `lookahead.h`: thin wrappers over ``PointerPredictor`` that turn
-// null pointers and unusable input into status codes before the runtime sees them, and allocate
-// nothing after `lookahead_predictor_create`. Each reaches the predictor through
+// The per-pointer calls of `lookahead.h`: thin wrappers over ``PointerPredictor`` that turn null
+// pointers and unusable input into status codes (a sample's through the runtime's own verdict,
+// ``SampleOutcome``), and allocate nothing after `lookahead_predictor_create`. Each reaches the predictor through
 // ``CPredictorState/access(_:_:)`` (in place, never a copy).
 
 /// `lookahead_predictor_create`: a predictor for one pointer at the app's scale.
@@ -48,42 +48,37 @@ public func lookaheadPredictorReset(_ predictor: OpaquePointer?) -> lookahead_st
   return LOOKAHEAD_OK
 }
 
-/// `lookahead_predictor_observe`: the next sample. The runtime decides whether to take it
-/// (``PointerPredictor/observe(_:)``); only when it did not move its newest time to the sample's
-/// (ignored, or a repeat of the newest time) do the checks here run, to say why, in the
-/// runtime's order. Deciding once keeps the C path close to the Swift path's cost.
+/// `lookahead_predictor_observe`: the next sample. The runtime judges it once
+/// (``PointerPredictor/take(_:)``) and its outcome is the status. Inlined into its C entry
+/// point, as is `lookahead_predictor_predict`, so a call costs one frame, not two.
+@inline(__always)
 @_cdecl("lookahead_predictor_observe")
 public func lookaheadPredictorObserve(
   _ predictor: OpaquePointer?, _ time: Double, _ x: Double, _ y: Double,
   _ pressure: Double, _ altitude: Double, _ azimuth: Double
 ) -> lookahead_status {
   guard let predictor else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
-  return CPredictorState.access(predictor) { state in
-    let previous = state.predictor.newestSampleTime
-    state.predictor.observe(
+  let outcome = CPredictorState.access(predictor) { state in
+    state.predictor.take(
       PointerSample(
         time: time, x: x, y: y, pressure: pressure.isNaN ? nil : pressure,
         altitude: altitude.isNaN ? nil : altitude, azimuth: azimuth.isNaN ? nil : azimuth))
-    if state.predictor.newestSampleTime == time, previous != time { return LOOKAHEAD_OK }
-    guard time.isFinite, x.isFinite, y.isFinite else { return LOOKAHEAD_ERROR_SAMPLE_NOT_FINITE }
-    if let previous, time < previous { return LOOKAHEAD_ERROR_TIME_BACKWARDS }
-    let scale = state.predictor.scale
-    if !scale.isIdentity, !(x * scale.appToModel).isFinite || !(y * scale.appToModel).isFinite {
-      return LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
-    }
-    return LOOKAHEAD_OK  // a repeat of the newest time, taken
   }
+  return lookahead_status(outcome)
 }
 
 /// `lookahead_predictor_predict`: the point for a frame's presentation time.
+@inline(__always)
 @_cdecl("lookahead_predictor_predict")
 public func lookaheadPredictorPredict(
   _ predictor: OpaquePointer?, _ presentationTime: Double, _ outPoint: UnsafeMutablePointer<lookahead_point>?
 ) -> lookahead_status {
-  guard let predictor, let outPoint else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
+  guard let predictor else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
+  guard let outPoint else { return LOOKAHEAD_ERROR_NULL_ARGUMENT }
   guard presentationTime.isFinite else { return LOOKAHEAD_ERROR_TIME_NOT_FINITE }
   return CPredictorState.access(predictor) { state in
-    guard let point = state.predictor.predict(forPresentationTime: presentationTime) else {
+    // predict(at:), which predict(forPresentationTime:) is, inlined here (one call, the family's).
+    guard let point = state.predictor.predict(at: presentationTime) else {
       return LOOKAHEAD_NO_PREDICTION
     }
     outPoint.pointee = lookahead_point(point)

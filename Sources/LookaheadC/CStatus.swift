@@ -23,6 +23,17 @@ extension lookahead_status {
     }
   }
 
+  /// The status of a sample's outcome.
+  @inline(__always)
+  init(_ outcome: SampleOutcome) {
+    switch outcome {
+    case .taken: self = LOOKAHEAD_OK
+    case .notFinite: self = LOOKAHEAD_ERROR_SAMPLE_NOT_FINITE
+    case .earlierThanNewest: self = LOOKAHEAD_ERROR_TIME_BACKWARDS
+    case .outOfRange: self = LOOKAHEAD_ERROR_SAMPLE_OUT_OF_RANGE
+    }
+  }
+
   /// The code's name as written in `lookahead.h`; static storage, so C may keep the pointer.
   var name: StaticString {
     switch self {

@@ -96,8 +96,18 @@ struct ExportCommand: ParsableCommand {
         seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
         dataDirectory: location.dataDirectoryURL)
       let file = try job.modelFile()
-      if let output { try ModelExporter.write(file, to: URL(fileURLWithPath: output), force: force) }
-      if let vectors { try writeVectors(file, to: URL(fileURLWithPath: vectors)) }
+      let modelURL = output.map { URL(fileURLWithPath: $0) }
+      let vectorsFolder = vectors.map { URL(fileURLWithPath: $0) }
+      let vectorFiles = try vectorsFolder.map { try conformanceFiles(file, in: $0) } ?? []
+      // Every refusal before any write: a refused vector file must not leave the model written.
+      if let modelURL { try ResultFile.checkWritable(modelURL, force: force) }
+      for vectorFile in vectorFiles { try ResultFile.checkWritable(vectorFile.url, force: force) }
+      if let modelURL { try ModelExporter.write(file, to: modelURL, force: force) }
+      if let vectorsFolder {
+        try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force)
+        let summary = "wrote \(vectorFiles.count) files into \(vectorsFolder.path): \(vectorFiles.map(\.url.lastPathComponent).joined(separator: ", "))"
+        if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
+      }
       if json {
         let data = try file.fileData()
         print(String(decoding: data, as: UTF8.self), terminator: "")
@@ -118,7 +128,7 @@ struct ExportCommand: ParsableCommand {
 
   /// The conformance vectors: the replay is `lookahead predict`'s default (the model's device
   /// profile, seed 0), so a replayed trace's answers are that command's CSV columns.
-  private func writeVectors(_ file: ModelFile, to folder: URL) throws {
+  private func conformanceFiles(_ file: ModelFile, in folder: URL) throws -> [ConformanceVectors.OutputFile] {
     let device = try ModelExporter.deviceProfile(of: file) ?? .pencil240ProMotion120
     let traces = try vectorsTrace.map { reference in
       let name = String(
@@ -127,9 +137,6 @@ struct ExportCommand: ParsableCommand {
       return ConformanceVectors.ReplayedTrace(
         name: name, trace: try DatasetRegistry.load(reference, dataDirectory: location.dataDirectoryURL))
     }
-    let written = try ConformanceVectors.write(
-      file, traces: traces, replay: try Replay(profile: device, seed: 0), to: folder, force: force)
-    let summary = "wrote \(written.count) files into \(folder.path): \(written.map(\.lastPathComponent).joined(separator: ", "))"
-    if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
+    return try ConformanceVectors.files(file, traces: traces, replay: try Replay(profile: device, seed: 0), in: folder)
   }
 }

@@ -38,6 +38,26 @@ struct ExportVectorsCommandTests {
     #expect(again.stderr.contains("--force"))
   }
 
+  @Test("-o FILE --vectors DIR refused for an existing vector file writes nothing: not the model file either")
+  func refusedVectorsWriteNoModel() throws {
+    let folder = DatasetsCommandTests.temporaryURL("vectors-refused")
+    let model = DatasetsCommandTests.temporaryURL("refused").appendingPathExtension("model")
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: model)
+    }
+    let first = try DatasetsCommandTests.run(["export", "--predictor", "hold", "--vectors", folder.path])
+    #expect(first.status == 0, "\(first.stderr)")
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+
+    let refused = try DatasetsCommandTests.run(
+      ["export", "--predictor", "linear", "-o", model.path, "--vectors", folder.path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: model.path), "the model file was written before the refusal")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+  }
+
   @Test("usage: neither -o nor --vectors, or --vectors-trace alone, is refused")
   func usage() throws {
     let neither = try DatasetsCommandTests.run(["export", "--predictor", "hold"])

@@ -20,31 +20,54 @@ public enum ConformanceVectors {
     }
   }
 
-  /// Writes the folder (made if missing); an existing file in it needs `force`.
+  /// One file of the folder: where it goes and its bytes.
+  public struct OutputFile {
+    public var url: URL
+    public var data: Data
+  }
+
+  /// The folder's files, model first, computed without touching the disk, so a caller that also
+  /// writes other files (`lookahead export -o FILE --vectors DIR`) can check every path before
+  /// writing any.
   ///
   /// - Parameters:
   ///   - replay: how `traces` are replayed: `lookahead predict`'s default is the model's own
   ///     device profile and seed 0.
-  /// - Returns: the paths written, model first.
-  @discardableResult
-  public static func write(
-    _ file: ModelFile, traces: [ReplayedTrace] = [], replay: Replay, to folder: URL, force: Bool
-  ) throws -> [URL] {
+  public static func files(
+    _ file: ModelFile, traces: [ReplayedTrace] = [], replay: Replay, in folder: URL
+  ) throws -> [OutputFile] {
     let bytes = try file.fileData()
     let model = try LookaheadModel(bytes: bytes)
     var streams = ConformanceStreams.standard(for: model)
     for trace in traces {
       streams.append(try ConformanceStreams.replay(of: trace.trace, name: "replay-\(trace.name)", model: model, replay: replay))
     }
-    var outputs = [(folder.appendingPathComponent(modelFileName), bytes)]
+    var outputs = [OutputFile(url: folder.appendingPathComponent(modelFileName), data: bytes)]
     for stream in streams {
       let text = try ConformanceVectorText.render(stream, model: model, modelFileName: modelFileName)
-      outputs.append((folder.appendingPathComponent("\(stream.name).vectors"), Data(text.utf8)))
+      outputs.append(OutputFile(url: folder.appendingPathComponent("\(stream.name).vectors"), data: Data(text.utf8)))
     }
-    // Check every path before writing any, so a refused run leaves the folder as it was.
-    for (url, _) in outputs { try ResultFile.checkWritable(url, force: force) }
+    return outputs
+  }
+
+  /// Writes `outputs` (from ``files(_:traces:replay:in:)``) into `folder` (made if missing); an
+  /// existing file needs `force`. Every path is checked before any is written, so a refused run
+  /// leaves the folder as it was.
+  public static func write(_ outputs: [OutputFile], to folder: URL, force: Bool) throws {
+    for output in outputs { try ResultFile.checkWritable(output.url, force: force) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for (url, data) in outputs { try ResultFile.write(data, to: url, force: force) }
-    return outputs.map(\.0)
+    for output in outputs { try ResultFile.write(output.data, to: output.url, force: force) }
+  }
+
+  /// Computes and writes the folder (made if missing); an existing file in it needs `force`.
+  ///
+  /// - Returns: the paths written, model first.
+  @discardableResult
+  public static func write(
+    _ file: ModelFile, traces: [ReplayedTrace] = [], replay: Replay, to folder: URL, force: Bool
+  ) throws -> [URL] {
+    let outputs = try files(file, traces: traces, replay: replay, in: folder)
+    try write(outputs, to: folder, force: force)
+    return outputs.map(\.url)
   }
 }

@@ -16,7 +16,7 @@ public struct CoordinateScale: Sendable, Hashable {
   public let modelToApp: Double
 
   /// True when positions pass through unchanged.
-  public var isIdentity: Bool { appToModel == 1 && modelToApp == 1 }
+  @inlinable public var isIdentity: Bool { appToModel == 1 && modelToApp == 1 }
 
   /// The app already works in the model's unit.
   public static let identity = CoordinateScale(appToModel: 1, modelToApp: 1)

@@ -14,14 +14,16 @@
 /// out of it). Output is finite or nil, for every input and every ``CoordinateScale``.
 /// `Docs/Runtime.md` lists the behaviour case by case.
 public struct PointerPredictor: Predictor {
-  private var predictor: any Predictor
+  @usableFromInline var predictor: any Predictor
   /// The app's coordinate scale.
   public let scale: CoordinateScale
   /// Spacing of a predicted path when the caller gives none: the training data's sample
   /// interval, seconds, if known.
   public let defaultSampleIntervalSeconds: Double?
   /// Time of the newest sample taken, seconds; nil before the first one.
-  public private(set) var newestSampleTime: Double?
+  public var newestSampleTime: Double? { newestTime }
+  /// ``newestSampleTime``'s storage, set by ``take(_:)`` (inlinable, so not private).
+  @usableFromInline var newestTime: Double?
 
   init(predictor: any Predictor, scale: CoordinateScale, defaultSampleIntervalSeconds: Double?) {
     self.predictor = predictor
@@ -32,30 +34,39 @@ public struct PointerPredictor: Predictor {
   /// Forgets the stroke; call at each touch-down.
   public mutating func reset() {
     predictor.reset()
-    newestSampleTime = nil
+    newestTime = nil
   }
 
   /// Takes the next sample of the stroke, in app coordinates (coalesced samples one by one, in
   /// time order).
   public mutating func observe(_ sample: PointerSample) {
-    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
-    if let newest = newestSampleTime, sample.time < newest { return }
+    take(sample)
+  }
+
+  /// ``observe(_:)``, saying whether the sample was taken and if not, why. Inlinable so that the
+  /// C interface's `lookahead_predictor_observe`, which needs the answer, makes one call per
+  /// sample (the family's), as a Swift caller of ``observe(_:)`` does (`Docs/Runtime.md`, Cost).
+  @inlinable @inline(__always) @discardableResult
+  public mutating func take(_ sample: PointerSample) -> SampleOutcome {
+    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return .notFinite }
+    if let newest = newestTime, sample.time < newest { return .earlierThanNewest }
     // In model units the app's sample goes through untouched (no converted copy for the family
     // to read back).
     if scale.isIdentity {
-      newestSampleTime = sample.time
+      newestTime = sample.time
       predictor.observe(sample)
     } else {
       let scaled = scale.toModel(sample)
-      guard scaled.x.isFinite, scaled.y.isFinite else { return }
-      newestSampleTime = sample.time
+      guard scaled.x.isFinite, scaled.y.isFinite else { return .outOfRange }
+      newestTime = sample.time
       predictor.observe(scaled)
     }
+    return .taken
   }
 
   /// The pointer at `time` (seconds, the samples' clock), in app coordinates, or nil while
-  /// warming up or when a gate declines.
-  @inline(__always)
+  /// warming up or when a gate declines. Inlinable, as ``take(_:)`` is, for the C interface.
+  @inlinable @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
     guard let point = predictor.predict(at: time) else { return nil }
     var app = scale.toApp(point)
