@@ -11,31 +11,31 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(help: "MLP: hidden layer widths, comma-separated, 1…4 layers of 1…256 (default 32,32; 64,64 with --henze2017).")
   var hidden: String?
 
-  @Option(help: "MLP: hidden activation, relu or tanh (default relu).")
+  @Option(help: "MLP: hidden activation, relu or tanh.")
   var activation: String = "relu"
 
-  @Option(help: "MLP: most epochs (default 40; early stopping usually ends sooner).")
+  @Option(help: "MLP: most epochs (early stopping usually ends sooner).")
   var epochs: Int = 40
 
-  @Option(help: "MLP: epochs without a better validation error before stopping (default 6).")
+  @Option(help: "MLP: epochs without a better validation error before stopping.")
   var patience: Int = 6
 
-  @Option(name: .customLong("batch-size"), help: "MLP: rows per Adam step (default 256).")
+  @Option(name: .customLong("batch-size"), help: "MLP: rows per Adam step.")
   var batchSize: Int = 256
 
-  @Option(name: .customLong("learning-rate"), help: "MLP: Adam step size (default 0.002).")
+  @Option(name: .customLong("learning-rate"), help: "MLP: Adam step size.")
   var learningRate: Double = 2e-3
 
-  @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate (default 1e-4).")
+  @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate.")
   var weightDecay: Double = 1e-4
 
-  @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss (default 0).")
+  @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss.")
   var overshootWeight: Double = 0
 
-  @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2 (default none).")
+  @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
-  @Option(help: "MLP: seed of the validation writers, initial weights and batch order (default 1).")
+  @Option(help: "MLP: seed of the validation writers, initial weights and batch order.")
   var seed: UInt64 = 1
 
   @Option(help: "MLP: checkpoint file, written after every epoch; an existing one of the same run is resumed.")
