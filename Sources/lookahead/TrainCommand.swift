@@ -126,12 +126,9 @@ struct TrainCommand: ParsableCommand {
         try ResultFile.write(try TrainReport.modelJSON(outcome.configuration), to: outURL, force: force)
         try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
       }
-      if json {
-        print(String(decoding: try report.jsonData(), as: UTF8.self))
-      } else {
-        print(report.text)
-        if let outURL, let resultURL { print("\nwrote \(outURL.path) and \(resultURL.path)") }
-      }
+      CommandResultOutput.show(
+        json: json, jsonData: try report.jsonData(), text: report.text,
+        wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
     } catch let error as ValidationError {
       throw error
     } catch {

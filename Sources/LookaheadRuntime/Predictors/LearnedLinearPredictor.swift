@@ -59,46 +59,25 @@ public struct LearnedLinearPredictor: Predictor {
   }
 
   public let parameters: Parameters
-  /// Ring of the newest `historyCount + 1` samples; `count` of them valid, oldest at `start`.
-  private var ring: [PointerSample]
-  private var start = 0
-  private var count = 0
+  /// The newest samples, under the learned predictors' one set of input rules.
+  private var history: LearnedSampleHistory
 
   public init(parameters: Parameters) {
     self.parameters = parameters
-    ring = Array(repeating: PointerSample(time: 0, x: 0, y: 0), count: parameters.historyCount + 1)
+    history = LearnedSampleHistory(historyCount: parameters.historyCount)
   }
 
   public mutating func reset() {
-    start = 0
-    count = 0
+    history.reset()
   }
 
   public mutating func observe(_ sample: PointerSample) {
-    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
-    if count > 0 {
-      let newest = ring[(start + count - 1) % ring.count]
-      let dt = sample.time - newest.time
-      if dt < 0 { return }  // time going backwards: ignore the sample
-      if dt > parameters.maximumGapSeconds { reset() }
-      else if dt == 0 {  // a repeated time replaces the newest sample
-        ring[(start + count - 1) % ring.count] = sample
-        return
-      }
-    }
-    if count < ring.count {
-      ring[(start + count) % ring.count] = sample
-      count += 1
-    } else {
-      ring[start] = sample
-      start = (start + 1) % ring.count
-    }
+    history.observe(sample, maximumGapSeconds: parameters.maximumGapSeconds)
   }
 
   @inline(__always)
   public func predict(at time: Double) -> PredictedPoint? {
-    guard count >= 1 else { return nil }
-    let newest = ring[(start + count - 1) % ring.count]
+    guard let newest = history.newest else { return nil }
     let horizon = time - newest.time
     guard horizon.isFinite else { return nil }
     let hold = PredictedPoint(time: max(time, newest.time), x: newest.x, y: newest.y,
@@ -126,7 +105,7 @@ public struct LearnedLinearPredictor: Predictor {
 
   /// The newest sample observed, if any.
   public var newestSample: PointerSample? {
-    count > 0 ? ring[(start + count - 1) % ring.count] : nil
+    history.newest
   }
 
   /// Writes the features for a prediction `horizon` seconds past the newest sample, from exactly
@@ -135,11 +114,10 @@ public struct LearnedLinearPredictor: Predictor {
   public func writeFeatures(
     horizon: Double, into features: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
-    guard count >= 2 else { return nil }
-    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: count) { history in
-      for i in 0..<count { history[i] = ring[(start + i) % ring.count] }
-      return LearnedLinearFeatures.write(
-        history: UnsafeBufferPointer(history), historyCount: parameters.historyCount,
+    guard history.count >= 2 else { return nil }
+    return history.withSamples { samples in
+      LearnedLinearFeatures.write(
+        history: samples, historyCount: parameters.historyCount,
         horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
     }
   }

@@ -122,50 +122,29 @@ public struct MLPPredictor: Predictor {
   }
 
   public let parameters: Parameters
-  /// Ring of the newest `historyCount + 1` samples; `count` of them valid, oldest at `start`.
-  private var ring: [PointerSample]
-  private var start = 0
-  private var count = 0
+  /// The newest samples, under the learned predictors' one set of input rules.
+  private var history: LearnedSampleHistory
   /// Widest layer, for the activation buffers.
   private let widest: Int
 
   public init(parameters: Parameters) {
     self.parameters = parameters
-    ring = Array(repeating: PointerSample(time: 0, x: 0, y: 0), count: parameters.historyCount + 1)
+    history = LearnedSampleHistory(historyCount: parameters.historyCount)
     widest = parameters.layerSizes.max() ?? 2
   }
 
   public mutating func reset() {
-    start = 0
-    count = 0
+    history.reset()
   }
 
   /// The same history rules as ``LearnedLinearPredictor``: non-finite samples and time going
   /// backwards are ignored, a repeated time replaces the newest sample, a long gap resets.
   public mutating func observe(_ sample: PointerSample) {
-    guard sample.time.isFinite, sample.x.isFinite, sample.y.isFinite else { return }
-    if count > 0 {
-      let newestIndex = (start + count - 1) % ring.count
-      let dt = sample.time - ring[newestIndex].time
-      if dt < 0 { return }
-      if dt > parameters.maximumGapSeconds { reset() }
-      else if dt == 0 {
-        ring[newestIndex] = sample
-        return
-      }
-    }
-    if count < ring.count {
-      ring[(start + count) % ring.count] = sample
-      count += 1
-    } else {
-      ring[start] = sample
-      start = (start + 1) % ring.count
-    }
+    history.observe(sample, maximumGapSeconds: parameters.maximumGapSeconds)
   }
 
   public func predict(at time: Double) -> PredictedPoint? {
-    guard count >= 1 else { return nil }
-    let newest = ring[(start + count - 1) % ring.count]
+    guard let newest = history.newest else { return nil }
     let horizon = time - newest.time
     guard horizon.isFinite else { return nil }
     let hold = PredictedPoint(time: max(time, newest.time), x: newest.x, y: newest.y,
@@ -227,7 +206,7 @@ public struct MLPPredictor: Predictor {
 
   /// The newest sample observed, if any.
   public var newestSample: PointerSample? {
-    count > 0 ? ring[(start + count - 1) % ring.count] : nil
+    history.newest
   }
 
   /// Writes the raw inputs (``MLPFeatures``, before standardisation) for a prediction `horizon`
@@ -237,11 +216,10 @@ public struct MLPPredictor: Predictor {
   package func writeFeatures(
     horizon: Double, into inputs: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
-    guard count >= 2 else { return nil }
-    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: count) { history in
-      for i in 0..<count { history[i] = ring[(start + i) % ring.count] }
-      return MLPFeatures.write(
-        history: UnsafeBufferPointer(history), historyCount: parameters.historyCount, horizon: horizon,
+    guard history.count >= 2 else { return nil }
+    return history.withSamples { samples in
+      MLPFeatures.write(
+        history: samples, historyCount: parameters.historyCount, horizon: horizon,
         lengthScale: parameters.lengthScale, into: inputs)
     }
   }
