@@ -72,11 +72,11 @@ struct ReplayTraceCommand: ParsableCommand {
     }
     do {
       let recorded = profile == RecordedDisplay.profileName
-      let preset = recorded ? nil : try DeviceProfile.resolve(profile)
+      let given = recorded ? nil : try DeviceProfile.resolve(profile)
       let loaded = try DatasetRegistry.load(
         trace, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())
-      guard let device = preset ?? loaded.metadata.recordedDisplay?.replayProfile else {
+      guard let device = given ?? loaded.metadata.recordedDisplay?.replayProfile else {
         throw DeviceProfileError(profile: profile, field: nil,
           problem: "\(trace) holds no recorded frame times: only a single browser recording (format browser-recording) has them; give a preset or a profile file")
       }
