@@ -40,7 +40,7 @@ struct ReplayTraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace", abstract: "Replay a dataset or trace file (the default subcommand).")
 
-  @Option(help: "A preset name (see `lookahead replay profiles`) or a device-profile JSON file.", completion: NameCompletion.profiles)
+  @Option(help: "A preset name (see `lookahead replay profiles`), a device-profile JSON file, or `recorded`: the recorded frame times of a browser recording (Docs/Replay.md).", completion: NameCompletion.profiles)
   var profile: String = DeviceProfile.pencil240ProMotion120.name
 
   @OptionGroup var location: DatasetLocationOptions
@@ -71,10 +71,15 @@ struct ReplayTraceCommand: ParsableCommand {
       throw ValidationError("give a dataset or trace file to replay (or --list-profiles)")
     }
     do {
-      let device = try DeviceProfile.resolve(profile)
+      let recorded = profile == RecordedDisplay.profileName
+      let given = recorded ? nil : try DeviceProfile.resolve(profile)
       let loaded = try DatasetRegistry.load(
         trace, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())
+      guard let device = given ?? loaded.metadata.recordedDisplay?.replayProfile else {
+        throw DeviceProfileError(profile: profile, field: nil,
+          problem: "\(trace) holds no recorded frame times: only a single browser recording (format browser-recording) has them; give a preset or a profile file")
+      }
       let replay = try Replay(profile: device, seed: seed)
       if csv {
         print("# lookahead \(LookaheadVersion.string) \(CommandLine.arguments.dropFirst().joined(separator: " "))")

@@ -57,4 +57,42 @@ struct ReplayCommandTests {
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("no-such-profile") && bad.stderr.contains("pencil240-promotion120"))
   }
+
+  /// The example session end to end with `--profile recorded`: every frame's callback is one of
+  /// the recorded `requestAnimationFrame` times, presented the measured profile's pipeline delay
+  /// later, and the rows are the library's replay at those times.
+  @Test("--profile recorded replays the example browser session at its recorded frame times")
+  func recordedFrameTimes() throws {
+    let file = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples/browser-recording.json")
+    let run = try Self.lookahead(["replay", "--profile", "recorded", "--csv", file.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("# trace ") && $0.contains("profile recorded") })
+    let rows = lines.filter { !$0.hasPrefix("#") }.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(rows.count >= 5)
+
+    let trace = try TraceLoader.load(url: file)
+    let recorded = try #require(trace.metadata.recordedDisplay)
+    struct Session: Decodable { var frames: [Double] }
+    let frames = try JSONDecoder().decode(Session.self, from: Data(contentsOf: file)).frames.map { $0 / 1000 }
+    #expect(recorded.frameTimesSeconds == frames)
+    let pipelineDelay = recorded.measuredProfile.pipeline.frames / recorded.measuredProfile.display.rateHz
+    for row in rows {
+      let callback = try #require(Double(String(row[2]))), target = try #require(Double(String(row[7])))
+      // Printed to the microsecond.
+      #expect(frames.contains { abs($0 - callback) < 1e-6 }, "callback \(callback) s is not a recorded frame time")
+      #expect(abs(target - callback - pipelineDelay) < 2e-6)
+    }
+    var expected: [String] = []
+    _ = try ReplaySummary.replay(trace, with: try Replay(profile: recorded.replayProfile)) {
+      expected.append($1.csvRow(strokeIndex: $0))
+    }
+    #expect(lines.filter { !$0.hasPrefix("#") }.dropFirst().map { $0 } == expected)
+
+    // A trace without recorded frame times says so, with status 1.
+    let inkable = SharedDatasets.bundled.appendingPathComponent("Inkable-ApplePencil/events.json")
+    let refused = try Self.lookahead(["replay", "--profile", "recorded", inkable.path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("no recorded frame times"))
+  }
 }

@@ -57,6 +57,19 @@ public struct BrowserRecordingImporter: TraceImporter {
     if let timing = try? RecordedDisplayTiming(recording: first) {
       metadata.notes["display_frames"] = "\(frames) requestAnimationFrame times, \(DeviceProfile.number(timing.refreshRateHz)) Hz measured"
     }
+    // Each session has its own clock (`performance.now()` starts at its page load), so frame
+    // times are kept only for a single recording; a recording too short to measure keeps none.
+    if recordings.count == 1, let profile = try? DeviceProfile.measured(from: first, name: "measured", file: firstFile.path) {
+      // Sorted, a repeated time (a browser may stamp two callbacks alike) kept once.
+      var seconds: [Double] = []
+      for time in first.frameTimesMilliseconds.sorted().map({ $0 / 1000 }) where seconds.last.map({ $0 < time }) ?? true {
+        seconds.append(time)
+      }
+      metadata.recordedDisplay = RecordedDisplay(frameTimesSeconds: seconds, measuredProfile: profile)
+    } else if recordings.count > 1 {
+      metadata.notes["display_frames"] = (metadata.notes["display_frames"].map { $0 + "; " } ?? "")
+        + "frame times not kept: \(recordings.count) sessions have separate clocks (replay --profile recorded needs one session)"
+    }
     return metadata
   }
 

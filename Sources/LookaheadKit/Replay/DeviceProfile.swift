@@ -87,6 +87,17 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     /// `0 ..< 1/rateHz`. `nil` (the default) draws it uniformly from the replay's seed, once per
     /// stroke: the display clock is not synchronised with touch-down.
     public var phaseOffsetSeconds: Double?
+    /// Recorded refresh times, seconds on the trace's clock, strictly increasing: when not empty
+    /// the app's callbacks run at exactly these times instead of at a constant rate, and
+    /// ``schedule`` and ``phaseOffsetSeconds`` are not used (a browser recording's
+    /// `requestAnimationFrame` times, ``RecordedDisplay``). Tied to one trace's clock, so it is
+    /// not part of a profile file. Default empty.
+    public var recordedFrameTimesSeconds: [Double] = []
+
+    /// The fields a profile file holds (``recordedFrameTimesSeconds`` is not one of them).
+    enum CodingKeys: String, CodingKey {
+      case rateHz, allowedRatesHz, schedule, phaseOffsetSeconds
+    }
 
     public init(
       rateHz: Double = 120, allowedRatesHz: [Double] = [], schedule: [RateChange] = [],
@@ -231,6 +242,17 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       guard phase.isFinite, phase >= 0, phase < 1 / display.rateHz else {
         throw fail("display.phaseOffsetSeconds", "must be in 0 ..< 1/rateHz = \(1 / display.rateHz) s, found \(phase)")
       }
+    }
+    var previousFrame = -Double.infinity
+    for (i, time) in display.recordedFrameTimesSeconds.enumerated() {
+      guard TraceTimeLimit.accepts(time) else {
+        throw fail("display.recordedFrameTimesSeconds[\(i)]", TraceTimeLimit.problem(time))
+      }
+      guard time > previousFrame else {
+        throw fail("display.recordedFrameTimesSeconds[\(i)]",
+          "frame times must increase; \(time) s comes after \(previousFrame) s")
+      }
+      previousFrame = time
     }
     guard deliveryDelaySeconds.isFinite, deliveryDelaySeconds >= 0, deliveryDelaySeconds <= 1 else {
       throw fail("deliveryDelaySeconds", "must be 0…1 s, found \(deliveryDelaySeconds)")

@@ -24,6 +24,8 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
   private var scheduleCursor = 0
   private var segmentStart: Double
   private var segmentRefresh = 0
+  /// The next of ``DeviceProfile/DisplayClock/recordedFrameTimesSeconds`` to run a callback at.
+  private var recordedCursor = 0
   // Delivery state.
   private var nextKept = 0
   private var frameIndex = 0
@@ -88,8 +90,10 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
     segmentStart = startTime + phase
   }
 
-  /// The next frame, or `nil` once every kept sample has been delivered.
+  /// The next frame, or `nil` once every kept sample has been delivered (with recorded frame
+  /// times: or once they run out).
   public mutating func next() -> ReplayFrame? {
+    if !profile.display.recordedFrameTimesSeconds.isEmpty { return nextRecordedFrame() }
     while nextKept < keptCount {
       let period = 1 / rateHz
       var callback = segmentStart + Double(segmentRefresh) * period
@@ -132,24 +136,72 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
         }
         continue
       }
-      let newestIndex = (nextKept - 1) * decimation
       let target =
         callback + profile.pipeline.frames * refreshPeriod + profile.pipeline.extraSeconds
-      var missed = profile.missedFrames.frameIndices.contains(frameIndex)
-      if profile.missedFrames.probability > 0, generator.nextUnit() < profile.missedFrames.probability {
-        missed = true
-      }
-      let frame = ReplayFrame(
-        index: frameIndex, callbackTime: callback,
-        deliveredSamples: SampleIndices(
-          lowerBound: firstNew * decimation, count: deliveredCount, step: decimation),
-        newestSampleIndex: newestIndex, newestSampleTime: stroke.samples[newestIndex].time,
-        refreshPeriod: refreshPeriod, targetPresentationTime: target,
-        presentationTime: missed ? target + refreshPeriod : target, isMissed: missed)
-      frameIndex += 1
-      return frame
+      return frame(callback: callback, firstNew: firstNew, refreshPeriod: refreshPeriod, target: target)
     }
     return nil
+  }
+
+  /// The next frame on the recorded display clock: callbacks exactly at the recorded frame times
+  /// (those at or after the stroke's first sample plus the delivery delay), presented the
+  /// profile's pipeline delay later (`pipeline.frames / display.rateHz + pipeline.extraSeconds`,
+  /// a constant: the recording says when frames began, not how long they took to show). A
+  /// frame's refresh period is the recorded interval to the next frame time, so a missed frame
+  /// is shown at the next recorded refresh's distance. Samples after the last recorded frame
+  /// time are never delivered.
+  private mutating func nextRecordedFrame() -> ReplayFrame? {
+    let frameTimes = profile.display.recordedFrameTimesSeconds
+    let pipelineDelay = profile.pipeline.frames / profile.display.rateHz + profile.pipeline.extraSeconds
+    while nextKept < keptCount, recordedCursor < frameTimes.count {
+      let callback = frameTimes[recordedCursor]
+      recordedCursor += 1
+      let cutoff = callback - profile.deliveryDelaySeconds
+      let firstNew = nextKept
+      while nextKept < keptCount, stroke.samples[nextKept * decimation].time <= cutoff {
+        nextKept += 1
+      }
+      if nextKept == firstNew && (firstNew == 0 || !profile.includesFramesWithoutNewSamples) {
+        // Jump over the frames that come before the next sample can be delivered.
+        let due = stroke.samples[nextKept * decimation].time + profile.deliveryDelaySeconds
+        recordedCursor = Swift.max(recordedCursor, Self.firstIndex(atOrAfter: due, in: frameTimes))
+        continue
+      }
+      let refreshPeriod = recordedCursor < frameTimes.count
+        ? frameTimes[recordedCursor] - callback : 1 / profile.display.rateHz
+      return frame(callback: callback, firstNew: firstNew, refreshPeriod: refreshPeriod, target: callback + pipelineDelay)
+    }
+    return nil
+  }
+
+  /// The index of the first of the increasing `times` at or after `time` (`times.count` if none).
+  private static func firstIndex(atOrAfter time: Double, in times: [Double]) -> Int {
+    var low = 0, high = times.count
+    while low < high {
+      let middle = (low + high) / 2
+      if times[middle] < time { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The frame whose callback at `callback` delivered the kept samples `firstNew ..< nextKept`,
+  /// aimed at `target`; decides whether it misses (given indices, then the seeded chance).
+  private mutating func frame(callback: Double, firstNew: Int, refreshPeriod: Double, target: Double) -> ReplayFrame {
+    let deliveredCount = nextKept - firstNew
+    let newestIndex = (nextKept - 1) * decimation
+    var missed = profile.missedFrames.frameIndices.contains(frameIndex)
+    if profile.missedFrames.probability > 0, generator.nextUnit() < profile.missedFrames.probability {
+      missed = true
+    }
+    let frame = ReplayFrame(
+      index: frameIndex, callbackTime: callback,
+      deliveredSamples: SampleIndices(
+        lowerBound: firstNew * decimation, count: deliveredCount, step: decimation),
+      newestSampleIndex: newestIndex, newestSampleTime: stroke.samples[newestIndex].time,
+      refreshPeriod: refreshPeriod, targetPresentationTime: target,
+      presentationTime: missed ? target + refreshPeriod : target, isMissed: missed)
+    frameIndex += 1
+    return frame
   }
 
   /// Where the pointer really was at `time`: the piecewise-linear path through all of the

@@ -18,12 +18,15 @@ public struct TraceMetadata: Sendable, Hashable {
   public var cleaning: CleaningReport
   /// Anything else the source states, as ordered key/value notes (kept in the trace file).
   public var notes: [String: String]
+  /// The recorded display frame times and the profile measured with them, when the source
+  /// recorded them (browser recordings); `nil` otherwise. Not written to trace files.
+  public var recordedDisplay: RecordedDisplay?
 
   public init(
     source: String, device: String = "unknown", digitizerRateHz: Double? = nil,
     coordinateUnit: String, millimetresPerUnit: Double? = nil, licence: String = "unknown",
     recordedPredictor: String? = nil, cleaning: CleaningReport = CleaningReport(),
-    notes: [String: String] = [:]
+    notes: [String: String] = [:], recordedDisplay: RecordedDisplay? = nil
   ) {
     self.source = source
     self.device = device
@@ -34,5 +37,6 @@ public struct TraceMetadata: Sendable, Hashable {
     self.recordedPredictor = recordedPredictor
     self.cleaning = cleaning
     self.notes = notes
+    self.recordedDisplay = recordedDisplay
   }
 }
