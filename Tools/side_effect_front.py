@@ -11,7 +11,7 @@ hold, linear, the tuned filters of Docs/Results.md and, on Inkable, Apple's reco
 The pick is the front point hiding the most latency with overshoot p95 <= 0.5 mm *on the search
 data* (chosen without the held-out writers); the table shows what it does on them.
 
-Usage: python3 Tools/side_effect_front.py OUT_DIR [TRIALS, default 100]   (BIN=.build/release/lookahead; about 3 min)
+Usage: python3 Tools/side_effect_front.py OUT_DIR [TRIALS, default 100]   (BIN=.build/release/lookahead; 1-3 min)
 """
 import csv, io, json, os, subprocess, sys
 
@@ -28,20 +28,44 @@ GATES = ("stop-factor=0..2,stroke-end-ratio=0..0.9,horizon-cap=0..0.03,turn-low=
 FAMILIES = {
     "linear": ("linear", GATES),
     "kalman": ("kalman:measurement-noise=1", "process-noise=1e-6..1000," + GATES),
+    # AndroidX's stylus Kalman with its own confidences searched (ranges in MM_GATES below).
+    "kalman-androidx": ("kalman-androidx", GATES),
 }
 PROTOCOLS = {
     "SVC2004-Task2:test": ["SVC2004-Task2:train"],
     "WacomMSP13-HandwritingSpeed:ID0001": ["WacomMSP13-HandwritingSpeed:ID0002"],
     "Inkable-ApplePencil": ["SVC2004-Task2:train", "WacomMSP13-HandwritingSpeed:ID0002"],
 }
-# The speed floor (TurboTouch's speed gate, Chromium's and AndroidX's minimum speed) is in trace
-# units/s, so it is searched where one dataset is searched and scored: 0-150 mm/s. Inkable's search
-# mixes units (SVC2004 counts of 0.01 mm, Wacom counts of 0.005 mm), so it is left off there.
-SPEED_FLOOR = {
-    "SVC2004-Task2:test": ",speed-floor=0..15000",
-    "WacomMSP13-HandwritingSpeed:ID0001": ",speed-floor=0..30000",
-    "Inkable-ApplePencil": "",
+# The gates in trace units, searched only where one dataset is searched and scored (Inkable's
+# search mixes units: SVC2004 counts of 0.01 mm, Wacom counts of 0.005 mm), given here in mm and
+# converted with UNITS_PER_MM. "all" is searched for every family, "kalman-androidx" for that one.
+# - speed floor (Chromium's and AndroidX's minimum speed): 0-150 mm/s;
+# - TurboTouch's smoothed speed gate: threshold 0-150 mm/s, gain 0.05-1 (TurboTouch64: 0.72);
+# - the gates' jerk ramp (units/s^3): starts shrinking at 0-1e6 mm/s^3, reaches 0 at 1e6-1e8;
+# - AndroidX's jerk confidence (units per time unit^3, the time unit being the mean sample
+#   interval): 0-0.05 mm then 0.05-0.5 mm; its speed confidence: 0-50 mm/s then 50-300 mm/s.
+# A ramp's high end starts where its low end stops: a ramp needs low < high.
+UNITS_PER_MM = {"SVC2004-Task2:test": 100, "WacomMSP13-HandwritingSpeed:ID0001": 200}
+MM_GATES = {
+    "all": [("speed-floor", 0, 150), ("speed-gate", 0, 150), ("jerk-low", 0, 1e6), ("jerk-high", 1e6, 1e8)],
+    "kalman-androidx": [("jerk-confidence-low", 0, 0.05), ("jerk-confidence-high", 0.05, 0.5),
+                        ("speed-confidence-low", 0, 50), ("speed-confidence-high", 50, 300)],
 }
+UNIT_FREE = {"all": ",speed-gate-gain=0.05..1"}
+
+
+def unit_gates(test, family):
+    """The unit-bearing gates of `family` for held-out `test`, as --params text ('' on Inkable)."""
+    scale = UNITS_PER_MM.get(test)
+    if scale is None:
+        return ""
+    text = ""
+    for group in ("all", family):
+        text += "".join(f",{name}={low * scale:g}..{high * scale:g}" for name, low, high in MM_GATES.get(group, []))
+        text += UNIT_FREE.get(group, "")
+    return text
+
+
 # The tuned filters of Docs/Results.md (anchor-protocol error objective), per held-out dataset.
 TUNED = {
     "SVC2004-Task2:test": [
@@ -82,8 +106,10 @@ for test, search in PROTOCOLS.items():
     for b in baselines:
         print(line(b if b != "recorded" else "recorded (Apple UIKit predicted touches)", evaluate(b, test)), flush=True)
     for family, (predictor, params) in FAMILIES.items():
+        if family == "kalman-androidx" and test not in UNITS_PER_MM:
+            continue  # its confidences are in trace units
         stem = f"{OUT}/{short}-{family}-front"
-        subprocess.run([BIN, "tune", "--predictor", predictor, "--params", params + SPEED_FLOOR[test], "--objective", UNBOUNDED,
+        subprocess.run([BIN, "tune", "--predictor", predictor, "--params", params + unit_gates(test, family), "--objective", UNBOUNDED,
                         "--profile", PROFILE, "--strategy", "lhs", "--trials", TRIALS, "--seed", "1",
                         "--journal", stem + ".jsonl", "--out", stem + ".json", "--force", "--quiet", "--test", test]
                        + search, check=True, capture_output=True)

@@ -17,7 +17,13 @@
 /// - stopping horizon: while the pen decelerates, predict no further ahead than a fraction of the
 ///   time it would take to stop at the current deceleration (v / a). The "predicted trajectory
 ///   length" control of recent stylus work in our terms: the ink should not run past where the
-///   pen will come to rest, the spring effect of Nancel et al., UIST 2016.
+///   pen will come to rest, the spring effect of Nancel et al., UIST 2016;
+/// - smoothed speed gate: TurboTouch's (Nancel et al., UIST 2018) way of switching prediction on
+///   and off. At every sample a gate value moves a fraction `gain` of the way towards 1 when the
+///   speed is above the threshold and towards 0 when it is not, and the horizon is scaled by the
+///   gate value (TurboTouch scales its prediction vector the same way). Unlike the speed floor it
+///   fades prediction in and out over a few samples rather than switching it. TurboTouch measures
+///   speed with its differentiator; we use the mean speed of the last interval.
 ///
 /// The gates watch the last four samples the predictor saw; their estimates use divided
 /// differences, so irregular intervals are exact and repeated time stamps are skipped.
@@ -28,6 +34,10 @@ package struct PredictionGates: Sendable, Equatable {
   private var ys = SIMD4<Double>.zero
   private var count = 0
   private var peakSpeed = 0.0
+  /// The smoothed speed gate, 0 (off) … 1 (on), and its value before the newest sample moved it
+  /// (so that a repeated time stamp, which replaces the newest sample, moves it only once).
+  private var speedGate = 0.0
+  private var speedGateBeforeNewest = 0.0
 
   package init(parameters: PredictionGateParameters) {
     self.parameters = parameters
@@ -36,12 +46,15 @@ package struct PredictionGates: Sendable, Equatable {
   package mutating func reset() {
     count = 0
     peakSpeed = 0
+    speedGate = 0
+    speedGateBeforeNewest = 0
   }
 
   package mutating func observe(time: Double, x: Double, y: Double) {
     if count > 0, time <= times[0] {
       xs[0] = x
       ys[0] = y
+      speedGate = speedGateBeforeNewest
     } else {
       times = SIMD4(time, times[0], times[1], times[2])
       xs = SIMD4(x, xs[0], xs[1], xs[2])
@@ -49,6 +62,11 @@ package struct PredictionGates: Sendable, Equatable {
       count = min(count + 1, 4)
     }
     if let speed = speed(0) { peakSpeed = max(peakSpeed, speed) }
+    if parameters.speedGateThreshold > 0 {
+      speedGateBeforeNewest = speedGate
+      let target: Double = (speed(0) ?? 0) > parameters.speedGateThreshold ? 1 : 0
+      speedGate += parameters.speedGateGain * (target - speedGate)
+    }
   }
 
   /// Speed over the interval ending `k` samples back, units/s.
@@ -106,6 +124,10 @@ package struct PredictionGates: Sendable, Equatable {
     if p.speedFloor > 0 {
       guard let speed = speed(0), speed >= p.speedFloor else { return nil }
     }
+    if p.speedGateThreshold > 0 {
+      guard speedGate > 0 else { return nil }
+      h *= speedGate
+    }
     if p.turnAngleHigh > 0, let angle = turnAngle {
       h *= 1 - rampUp(angle, p.turnAngleLow, p.turnAngleHigh)
     }
@@ -136,7 +158,8 @@ package struct PredictionGates: Sendable, Equatable {
   }
 }
 
-/// Parameters of ``PredictionGates``. Every gate is off at its default (0 / false).
+/// Parameters of ``PredictionGates``. Every gate is off at its default (0 / false; the speed
+/// gate's gain defaults to 1 but does nothing while its threshold is 0).
 public struct PredictionGateParameters: PredictorParameters {
   /// Longest horizon predicted, seconds; 0 = no cap. Sensible 0.008–0.05.
   public var horizonCapSeconds: Double
@@ -157,11 +180,18 @@ public struct PredictionGateParameters: PredictorParameters {
   /// While decelerating, predict at most this fraction of the time to stop (v / a); 0 = off.
   /// 0.5 lands a constant-velocity extrapolation where a constantly decelerating pen stops. 0…10.
   public var stoppingHorizonFactor: Double
+  /// TurboTouch's smoothed speed gate: the speed above which the gate moves towards on, units/s;
+  /// 0 = off. TurboTouch64 uses 2000 px/s.
+  public var speedGateThreshold: Double
+  /// The fraction of the way the gate moves towards on or off at each sample; 1 switches at once
+  /// (then the gate is a speed floor). 0.01…1; TurboTouch64 uses 0.72.
+  public var speedGateGain: Double
 
   public init(
     horizonCapSeconds: Double = 0, speedFloor: Double = 0, turnAngleLow: Double = 0,
     turnAngleHigh: Double = 0, jerkLow: Double = 0, jerkHigh: Double = 0,
-    directionCutOff: Bool = false, strokeEndSpeedRatio: Double = 0, stoppingHorizonFactor: Double = 0
+    directionCutOff: Bool = false, strokeEndSpeedRatio: Double = 0, stoppingHorizonFactor: Double = 0,
+    speedGateThreshold: Double = 0, speedGateGain: Double = 1
   ) {
     self.horizonCapSeconds = horizonCapSeconds
     self.speedFloor = speedFloor
@@ -172,14 +202,17 @@ public struct PredictionGateParameters: PredictorParameters {
     self.directionCutOff = directionCutOff
     self.strokeEndSpeedRatio = strokeEndSpeedRatio
     self.stoppingHorizonFactor = stoppingHorizonFactor
+    self.speedGateThreshold = speedGateThreshold
+    self.speedGateGain = speedGateGain
   }
 
   private enum CodingKeys: String, CodingKey {
     case horizonCapSeconds, speedFloor, turnAngleLow, turnAngleHigh, jerkLow, jerkHigh, directionCutOff
-    case strokeEndSpeedRatio, stoppingHorizonFactor
+    case strokeEndSpeedRatio, stoppingHorizonFactor, speedGateThreshold, speedGateGain
   }
 
-  /// Model files written before ``stoppingHorizonFactor`` existed read with it off.
+  /// Model files written before ``stoppingHorizonFactor`` or the speed gate existed read with
+  /// them off.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -190,14 +223,16 @@ public struct PredictionGateParameters: PredictorParameters {
       jerkLow: try c.decode(Double.self, forKey: .jerkLow), jerkHigh: try c.decode(Double.self, forKey: .jerkHigh),
       directionCutOff: try c.decode(Bool.self, forKey: .directionCutOff),
       strokeEndSpeedRatio: try c.decode(Double.self, forKey: .strokeEndSpeedRatio),
-      stoppingHorizonFactor: try c.decodeIfPresent(Double.self, forKey: .stoppingHorizonFactor) ?? 0)
+      stoppingHorizonFactor: try c.decodeIfPresent(Double.self, forKey: .stoppingHorizonFactor) ?? 0,
+      speedGateThreshold: try c.decodeIfPresent(Double.self, forKey: .speedGateThreshold) ?? 0,
+      speedGateGain: try c.decodeIfPresent(Double.self, forKey: .speedGateGain) ?? 1)
   }
 
   /// True when at least one gate is on (with all off, ``PredictionGates/effectiveHorizon(_:)``
   /// returns every horizon unchanged and ``PredictionGates/allows(x:y:)`` allows everything).
   public var isActive: Bool {
     horizonCapSeconds > 0 || speedFloor > 0 || turnAngleHigh > 0 || jerkHigh > 0 || directionCutOff
-      || strokeEndSpeedRatio > 0 || stoppingHorizonFactor > 0
+      || strokeEndSpeedRatio > 0 || stoppingHorizonFactor > 0 || speedGateThreshold > 0
   }
 
   public func validate() throws(PredictorParameterError) {
@@ -238,5 +273,11 @@ extension PredictionGateParameters: ParameterFieldTable {
     .real(
       "stoppingHorizonFactor", \.stoppingHorizonFactor, key: "stop-factor", unit: "", range: 0...10,
       "while decelerating, predict at most this fraction of the time to stop, v/a (0 = off; 0.5 lands linear where the pen stops)"),
+    .real(
+      "speedGateThreshold", \.speedGateThreshold, key: "speed-gate", unit: "units/s", range: 0...1e9,
+      "TurboTouch's smoothed speed gate: the horizon is scaled by a gate moving towards 1 above this speed, towards 0 below (0 = off)"),
+    .real(
+      "speedGateGain", \.speedGateGain, key: "speed-gate-gain", unit: "", range: 0.01...1,
+      "fraction of the way the speed gate moves per sample (1 = switch at once; TurboTouch64 0.72)"),
   ]
 }

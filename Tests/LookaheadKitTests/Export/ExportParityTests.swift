@@ -21,6 +21,7 @@ struct ExportParityTests {
       "polynomial:order=2,window=6,half-life=0.02,prefilter-min-cutoff=2,horizon-cap=0.02",
       "linear:order=2,speed-floor=5,turn-low=0.5,turn-high=1.5,direction-cutoff=true,stroke-end-ratio=0.2",
       "learned-linear:history-count=3,rotate-to-motion=false,gap-limit=0.05",
+      "kalman:speed-gate=200,speed-gate-gain=0.6,stop-factor=0.5",
     ].map { try catalog.configure(specification: $0) }
     return predictors
   }
