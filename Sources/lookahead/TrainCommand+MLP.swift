@@ -22,13 +22,9 @@ extension TrainCommand {
         outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
         provenance: loader.provenance(
           command: "train", predictors: ["mlp"], seed: options.seed, profile: nil, evaluationProtocol: "anchor"))
-      if let outURL, let resultURL {
-        try ResultFile.write(try TrainReport.modelJSON(outcome.configuration), to: outURL, force: force)
-        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
-      }
-      CommandResultOutput.show(
-        json: json, jsonData: try report.jsonData(), text: report.text,
-        wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
+      try finish(
+        configuration: outcome.configuration, reportJSON: try report.jsonData(), text: report.text,
+        outURL: outURL, resultURL: resultURL)
     } catch let error as ValidationError {
       throw error
     } catch {

@@ -122,17 +122,28 @@ struct TrainCommand: ParsableCommand {
         outcome: outcome, request: request,
         provenance: loader.provenance(
           command: "train", predictors: ["learned-linear"], seed: 0, profile: nil, evaluationProtocol: "anchor"))
-      if let outURL, let resultURL {
-        try ResultFile.write(try TrainReport.modelJSON(outcome.configuration), to: outURL, force: force)
-        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
-      }
-      CommandResultOutput.show(
-        json: json, jsonData: try report.jsonData(), text: report.text,
-        wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
+      try finish(
+        configuration: outcome.configuration, reportJSON: try report.jsonData(), text: report.text,
+        outURL: outURL, resultURL: resultURL)
     } catch let error as ValidationError {
       throw error
     } catch {
       throw ExitCodeRule.exit(reporting: error)
     }
+  }
+}
+
+extension TrainCommand {
+  /// How every family's training ends: the model and the result written (`-o`, `--out`), then
+  /// the result shown; the report's JSON is made once for both.
+  func finish(
+    configuration: PredictorConfiguration, reportJSON: Data, text: String, outURL: URL?, resultURL: URL?
+  ) throws {
+    if let outURL, let resultURL {
+      try ResultFile.write(try TrainReport.modelJSON(configuration), to: outURL, force: force)
+      try ResultFile.write(reportJSON, to: resultURL, force: force)
+    }
+    CommandResultOutput.show(
+      json: json, jsonData: reportJSON, text: text, wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
   }
 }
