@@ -20,15 +20,14 @@ struct BenchTuningCommand: ParsableCommand {
     "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed",
   ]
 
-  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var location: DatasetLocationOptions
 
   func run() throws {
     guard configurations >= 1, rows >= 0 else {
       throw ValidationError("--configurations must be at least 1 and --rows at least 0")
     }
     do {
-      let traces = try dataset.map { try DatasetRegistry.load($0, dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }) }
+      let traces = try dataset.map { try DatasetRegistry.load($0, dataDirectory: location.dataDirectoryURL) }
       let data = try TuningData(traces: traces)
       let samples = data.strokes.reduce(0) { $0 + $1.samples.count }
       print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.hostName); corpus: \(data.strokes.count) strokes, \(samples) samples")

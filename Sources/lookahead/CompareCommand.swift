@@ -51,14 +51,14 @@ struct CompareCommand: ParsableCommand {
         subjects += try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: predictorFile))
       }
       guard !subjects.isEmpty || !models.isEmpty else { throw ValidationError("give at least one predictor") }
-      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      _ = try DatasetArguments.required(datasets)
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
-      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      try options.force.checkWritable(options.output.url)
       let loadedModels = try LoadedModels(models)
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: loadedModels), seed: options.seed,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.seed.value,
         evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects

@@ -11,16 +11,6 @@ struct DatasetsCommand: ParsableCommand {
   )
 }
 
-/// Options shared by the dataset commands.
-struct DatasetLocationOptions: ParsableArguments {
-  @Option(name: .customLong("data-dir"), help: ArgumentHelp(
-    "Folder holding the shared datasets (default: ../shared/datasets beside the repository, or LOOKAHEAD_SHARED_DATASETS).",
-    valueName: "path"))
-  var dataDirectory: String?
-
-  var dataDirectoryURL: URL? { dataDirectory.map { URL(fileURLWithPath: $0) } }
-}
-
 /// Options that choose how input is read.
 struct ImportChoiceOptions: ParsableArguments {
   @Option(help: ArgumentHelp(

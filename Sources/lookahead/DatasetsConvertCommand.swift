@@ -16,14 +16,13 @@ struct DatasetsConvertCommand: ParsableCommand {
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var choice: ImportChoiceOptions
 
-  @Flag(help: "Overwrite the output file if it exists. Default: refuse.")
-  var force = false
+  @OptionGroup var force: ForceOption
 
   func run() throws {
     try runReportingErrors {
       let trace = try TraceConversion.convert(
         input, to: URL(fileURLWithPath: output), format: try choice.sourceFormat(),
-        dataDirectory: location.dataDirectoryURL, options: choice.importOptions(), overwrite: force,
+        dataDirectory: location.dataDirectoryURL, options: choice.importOptions(), overwrite: force.replacesExisting,
         commandLine: CommandLine.arguments.dropFirst().joined(separator: " "))
       print("wrote \(output): \(trace.strokes.count) strokes, \(trace.sampleCount) samples")
     }

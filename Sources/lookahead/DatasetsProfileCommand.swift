@@ -12,14 +12,12 @@ struct DatasetsProfileCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("A session file saved by the recorder page (`lookahead recorder`).", valueName: "recording"))
   var recording: String
 
-  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the profile JSON here (default: print it).", valueName: "file"))
-  var output: String?
+  @OptionGroup var output: OutputOption<MeasuredProfileFile>
 
   @Option(help: ArgumentHelp("The profile's name (default: recorded-<file name without extension>).", valueName: "name"))
   var name: String?
 
-  @Flag(help: "Overwrite --output if it exists. Default: refuse.")
-  var force = false
+  @OptionGroup var force: ForceOption
 
   func run() throws {
     try runReportingErrors {
@@ -28,12 +26,17 @@ struct DatasetsProfileCommand: ParsableCommand {
       let profileName = name ?? "recorded-" + url.deletingPathExtension().lastPathComponent
       let profile = try DeviceProfile.measured(from: parsed, name: profileName, file: url.path)
       let json = String(decoding: try profile.jsonData(), as: UTF8.self)
-      guard let output else {
+      guard let path = output.path, let url = output.url else {
         print(json)
         return
       }
-      try ResultFile.write(json, to: URL(fileURLWithPath: output), force: force)
-      print("wrote \(output): \(profile.summary)")
+      try force.write(json, to: url)
+      print("wrote \(path): \(profile.summary)")
     }
   }
+}
+
+/// `datasets profile -o`: the measured profile.
+enum MeasuredProfileFile: OutputFileKind {
+  static let help = "Write the profile JSON here (default: print it)."
 }

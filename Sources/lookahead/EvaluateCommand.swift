@@ -31,12 +31,11 @@ struct EvaluateCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names (`lookahead datasets list`), NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
-  var datasets: [String] = []
+  @OptionGroup var input: DatasetArguments
 
   func run() throws {
     try runEvaluationCommand {
-      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      let datasets = try input.required()
       let subjects = model == nil ? [try resolveSubject()] : []
       if model != nil, predictor != nil || predictorFile != nil {
         throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
@@ -45,19 +44,18 @@ struct EvaluateCommand: ParsableCommand {
       if records != nil, protocolChoice != .frameReplay {
         throw ValidationError("--records needs the frame protocol")
       }
-      if let records { try ResultFile.checkWritable(URL(fileURLWithPath: records), force: options.force) }
-      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      try options.force.checkWritable(records.map { URL(fileURLWithPath: $0) }, options.output.url)
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: loadedModels), seed: options.seed, evaluationProtocol: protocolChoice,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.seed.value, evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []
       let result = try run.run(commandLine: CommandLine.arguments, command: "evaluate", progress: options.progress)
       if let records {
         let count = try run.writeRecords(
-          to: URL(fileURLWithPath: records), force: options.force, provenance: result.provenance)
+          to: URL(fileURLWithPath: records), force: options.force.replacesExisting, provenance: result.provenance)
         options.progress?("wrote \(count) records to \(records)")
       }
       try options.emit(try options.render(result))

@@ -5,14 +5,9 @@ import LookaheadRuntime
 
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
-  @Option(help: "Device profile: a preset name (see `lookahead replay profiles`) or a profile JSON file (default: the --model's own device when every model names the same one, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
-  var profile: String?
-
-  @Option(help: "Seed for the replay (display phase, missed frames) and the bootstrap.")
-  var seed: UInt64 = 0
-
-  @Option(name: .customLong("data-dir"), help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDirectory: String?
+  @OptionGroup var profile: ProfileOption<ModelDeviceDefault>
+  @OptionGroup var seed: SeedOption
+  @OptionGroup var location: DatasetLocationOptions
 
   @Option(help: "Cores to use (default: all).")
   var jobs: Int?
@@ -23,11 +18,8 @@ struct EvaluationOptions: ParsableArguments {
   @Flag(help: "Print the result as CSV (with # provenance lines).")
   var csv = false
 
-  @Option(help: "Write the result to this file instead of stdout (refused if it exists, unless --force).")
-  var output: String?
-
-  @Flag(help: "Overwrite output files that exist.")
-  var force = false
+  @OptionGroup var output: OutputOption<EvaluationResultFile>
+  @OptionGroup var force: ForceOption
 
   @Flag(help: "No progress on stderr.")
   var quiet = false
@@ -37,13 +29,12 @@ struct EvaluationOptions: ParsableArguments {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
-  var dataDirectoryURL: URL? { dataDirectory.map { URL(fileURLWithPath: $0) } }
+  var dataDirectoryURL: URL? { location.dataDirectoryURL }
 
   /// The device to replay: `--profile`; else the device the exported `models` were tuned for, when
   /// they all name the same one (a model is scored as it was measured); else the default preset.
   func deviceProfile(models: LoadedModels = LoadedModels()) throws -> DeviceProfile {
-    if let profile { return try DeviceProfile.resolve(profile) }
-    return models.commonDevice ?? .pencil240ProMotion120
+    try profile.resolve(else: models.commonDevice)
   }
 
   var parts: Int { jobs ?? availableCoreCount }
@@ -64,8 +55,8 @@ struct EvaluationOptions: ParsableArguments {
 
   /// Prints `text` to stdout, or writes it to `--output`.
   func emit(_ text: String) throws {
-    if let output {
-      try ResultFile.write(text, to: URL(fileURLWithPath: output), force: force)
+    if let url = output.url {
+      try force.write(text, to: url)
     } else {
       print(text)
     }
@@ -82,6 +73,18 @@ struct EvaluationOptions: ParsableArguments {
     }
     return csv ? result.csv : result.text
   }
+}
+
+/// `--profile` of `evaluate`, `compare` and `sweep`: a model is scored on the device it was made for.
+enum ModelDeviceDefault: ProfileDefault {
+  static let description =
+    "the device the --model files were made for, when they agree, else \(DeviceProfile.pencil240ProMotion120.name)"
+}
+
+/// `--output` of `evaluate`, `compare` and `sweep` (long only, as it always was).
+enum EvaluationResultFile: OutputFileKind {
+  static let names: NameSpecification = [.customLong("output")]
+  static let help = "Write the result to this file instead of stdout (refused if it exists, unless --force)."
 }
 
 /// Runs an evaluation command body under the CLI's one exit-code rule (``ExitCodeRule``).

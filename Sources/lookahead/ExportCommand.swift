@@ -33,8 +33,7 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it).")
   var fromTrain: String?
 
-  @Option(name: [.short, .customLong("output")], help: "The model file to write (optional with --vectors).")
-  var output: String?
+  @OptionGroup var output: OutputOption<ExportedModelFile>
 
   @Option(help: ArgumentHelp("Also write the model's conformance vectors into this folder (Docs/ConformanceVectors.md).", valueName: "dir"))
   var vectors: String?
@@ -44,8 +43,7 @@ struct ExportCommand: ParsableCommand {
     valueName: "trace"))
   var vectorsTrace: [String] = []
 
-  @Option(help: "Device profile the model is for: a preset name or a JSON file (default: the journal's, else \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
-  var profile: String?
+  @OptionGroup var profile: ProfileOption<ExportRunDeviceDefault>
 
   @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")
   var dataset: [String] = []
@@ -67,8 +65,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Seed to record (default: the journal's, else 0).")
   var seed: UInt64?
 
-  @Flag(help: "Replace FILE if it exists.")
-  var force = false
+  @OptionGroup var force: ForceOption
 
   @Flag(help: "Print the written model's JSON body instead of a summary.")
   var json = false
@@ -77,7 +74,7 @@ struct ExportCommand: ParsableCommand {
     guard [predictor, fromTune, fromTrain].compactMap({ $0 }).count == 1 else {
       throw ValidationError("give exactly one of --predictor CONFIG, --from-tune JOURNAL|RESULT and --from-train RESULT")
     }
-    guard output != nil || vectors != nil else { throw ValidationError("give -o FILE, --vectors DIR or both") }
+    guard output.path != nil || vectors != nil else { throw ValidationError("give -o FILE, --vectors DIR or both") }
     guard vectorsTrace.isEmpty || vectors != nil else { throw ValidationError("--vectors-trace needs --vectors DIR") }
   }
 
@@ -91,20 +88,19 @@ struct ExportCommand: ParsableCommand {
     do {
       let job = ModelExportJob(
         source: source,
-        datasets: dataset, profile: profile, fixedHorizonSeconds: fixedHorizon,
+        datasets: dataset, profile: profile.name, fixedHorizonSeconds: fixedHorizon,
         learnedLinearWeights: weights.map { URL(fileURLWithPath: $0) }, split: split, objective: objective,
         seed: seed, command: (["lookahead"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
         dataDirectory: location.dataDirectoryURL)
       let file = try job.modelFile()
-      let modelURL = output.map { URL(fileURLWithPath: $0) }
+      let modelURL = output.url
       let vectorsFolder = vectors.map { URL(fileURLWithPath: $0) }
       let vectorFiles = try vectorsFolder.map { try conformanceFiles(file, in: $0) } ?? []
       // Every refusal before any write: a refused vector file must not leave the model written.
-      if let modelURL { try ResultFile.checkWritable(modelURL, force: force) }
-      for vectorFile in vectorFiles { try ResultFile.checkWritable(vectorFile.url, force: force) }
-      if let modelURL { try ModelExporter.write(file, to: modelURL, force: force) }
+      try force.checkWritable([modelURL] + vectorFiles.map(\.url))
+      if let modelURL { try ModelExporter.write(file, to: modelURL, force: force.replacesExisting) }
       if let vectorsFolder {
-        try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force)
+        try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force.replacesExisting)
         let summary = "wrote \(vectorFiles.count) files into \(vectorsFolder.path): \(vectorFiles.map(\.url.lastPathComponent).joined(separator: ", "))"
         if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
       }
@@ -113,7 +109,7 @@ struct ExportCommand: ParsableCommand {
         print(String(decoding: data, as: UTF8.self), terminator: "")
       } else {
         let mm = file.coordinates.millimetresPerUnit.map { "\($0) mm" } ?? "size unknown"
-        if let output { print("wrote \(output)") }
+        if let path = output.path { print("wrote \(path)") }
         print("  predictor  \(file.predictor.catalogName) (family \(file.predictor.configuration.family.name))")
         print("  unit       \(file.coordinates.unit) (\(mm))")
         print("  device     \(file.tunedFor.deviceProfileName), horizon \(file.tunedFor.horizonPolicy.kind.rawValue)")
@@ -139,4 +135,14 @@ struct ExportCommand: ParsableCommand {
     }
     return try ConformanceVectors.files(file, traces: traces, replay: try Replay(profile: device, seed: 0), in: folder)
   }
+}
+
+/// `export -o`: the model file.
+enum ExportedModelFile: OutputFileKind {
+  static let help = "The model file to write (optional with --vectors)."
+}
+
+/// `export --profile`: the device recorded in the model.
+enum ExportRunDeviceDefault: ProfileDefault {
+  static let description = "the tune's or training's, else \(DeviceProfile.pencil240ProMotion120.name)"
 }

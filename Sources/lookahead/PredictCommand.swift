@@ -17,17 +17,10 @@ struct PredictCommand: ParsableCommand {
   @Option(help: "The model file (written by `lookahead export`).")
   var model: String
 
-  @Option(help: "Device profile to replay through: a preset or a JSON file (default: the one the model was tuned for).", completion: NameCompletion.profiles)
-  var profile: String?
-
-  @Option(help: "Seed for the display phase and missed frames.")
-  var seed: UInt64 = 0
-
-  @Option(name: [.short, .customLong("output")], help: "Write the CSV here instead of stdout.")
-  var output: String?
-
-  @Flag(help: "Replace the output file if it exists.")
-  var force = false
+  @OptionGroup var profile: ProfileOption<ModelDeviceDefault>
+  @OptionGroup var seed: SeedOption
+  @OptionGroup var output: OutputOption<PredictionsFile>
+  @OptionGroup var force: ForceOption
 
   @OptionGroup var location: DatasetLocationOptions
 
@@ -36,23 +29,26 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     do {
+      try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
-      let device = try profile.map { try DeviceProfile.resolve($0) } ?? tunedProfile ?? .pencil240ProMotion120
-      let replay = try Replay(profile: device, seed: seed)
+      let device = try profile.resolve(else: tunedProfile)
+      let replay = try Replay(profile: device, seed: seed.value)
       let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
       var text = ""
       var sink: (String) -> Void = { print($0) }
-      if output != nil { sink = { text += $0 + "\n" } }
+      if output.path != nil { sink = { text += $0 + "\n" } }
       sink("# lookahead \(LookaheadVersion.string) \((CommandLine.arguments.dropFirst()).joined(separator: " "))")
-      sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(seed)")
+      sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(seed.value)")
       sink(ModelEvaluation.csvHeader)
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }
-      if let output {
-        let url = URL(fileURLWithPath: output)
-        try ResultFile.write(Data(text.utf8), to: url, force: force)
-      }
+      if let url = output.url { try force.write(Data(text.utf8), to: url) }
     } catch {
       throw ExitCodeRule.exit(reporting: error)
     }
   }
+}
+
+/// `predict -o`: the predictions' CSV.
+enum PredictionsFile: OutputFileKind {
+  static let help = "Write the CSV here instead of stdout."
 }

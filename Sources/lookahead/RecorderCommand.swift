@@ -13,24 +13,21 @@ struct RecorderCommand: ParsableCommand {
       + "browser-recording). `lookahead datasets profile FILE` makes a device profile from it. Docs/Recorder.md "
       + "says how to record on an iPad, an Android tablet or a desktop browser.")
 
-  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the page to this HTML file.", valueName: "file"))
-  var output: String?
-
-  @Flag(help: "Overwrite --output if it exists. Default: refuse.")
-  var force = false
+  @OptionGroup var output: OutputOption<RecorderPageFile>
+  @OptionGroup var force: ForceOption
 
   @Option(help: ArgumentHelp("Serve the page at http://127.0.0.1:PORT/ until stopped (0: any free port).", valueName: "port"))
   var serve: Int?
 
   func validate() throws {
-    guard (output == nil) != (serve == nil) else { throw ValidationError("give one of --output FILE or --serve PORT") }
+    guard (output.path == nil) != (serve == nil) else { throw ValidationError("give one of --output FILE or --serve PORT") }
   }
 
   func run() throws {
     try runReportingErrors {
-      if let output {
-        try ResultFile.write(RecorderPage.html, to: URL(fileURLWithPath: output), force: force)
-        print("wrote \(output): open it in a browser, record, then Save session")
+      if let path = output.path, let url = output.url {
+        try force.write(RecorderPage.html, to: url)
+        print("wrote \(path): open it in a browser, record, then Save session")
         return
       }
       let server: LoopbackPageServer
@@ -45,4 +42,9 @@ struct RecorderCommand: ParsableCommand {
       server.serveForever()
     }
   }
+}
+
+/// `recorder -o`: the page.
+enum RecorderPageFile: OutputFileKind {
+  static let help = "Write the page to this HTML file."
 }

@@ -40,14 +40,12 @@ struct ReplayTraceCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace", abstract: "Replay a dataset or trace file (the default subcommand).")
 
-  @Option(help: "A preset name (see `lookahead replay profiles`), a device-profile JSON file, or `recorded`: the recorded frame times of a browser recording (Docs/Replay.md).", completion: NameCompletion.profiles)
-  var profile: String = DeviceProfile.pencil240ProMotion120.name
+  @OptionGroup var profile: ProfileOption<ReplayProfileDefault>
 
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: ImportChoiceOptions
 
-  @Option(help: "Seed for the display phase and missed frames.")
-  var seed: UInt64 = 0
+  @OptionGroup var seed: SeedOption
 
   @Flag(help: "Per-frame rows as CSV (with # header lines) instead of a table.")
   var csv = false
@@ -71,19 +69,18 @@ struct ReplayTraceCommand: ParsableCommand {
       throw ValidationError("give a dataset or trace file to replay (or --list-profiles)")
     }
     do {
-      let recorded = profile == RecordedDisplay.profileName
-      let given = recorded ? nil : try DeviceProfile.resolve(profile)
+      let given = profile.isRecorded ? nil : try profile.resolve()
       let loaded = try DatasetRegistry.load(
         trace, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())
       guard let device = given ?? loaded.metadata.recordedDisplay?.replayProfile else {
-        throw DeviceProfileError(profile: profile, field: nil,
+        throw DeviceProfileError(profile: RecordedDisplay.profileName, field: nil,
           problem: "\(trace) holds no recorded frame times: only a single browser recording (format browser-recording) has them; give a preset or a profile file")
       }
-      let replay = try Replay(profile: device, seed: seed)
+      let replay = try Replay(profile: device, seed: seed.value)
       if csv {
         print("# lookahead \(LookaheadVersion.string) \(CommandLine.arguments.dropFirst().joined(separator: " "))")
-        print("# trace \(trace): \(loaded.metadata.source), profile \(device.name), seed \(seed)")
+        print("# trace \(trace): \(loaded.metadata.source), profile \(device.name), seed \(seed.value)")
         print(ReplayFrame.csvHeader)
       } else if !summaryOnly {
         print(ReplayFrame.tableHeader)
@@ -92,7 +89,7 @@ struct ReplayTraceCommand: ParsableCommand {
         guard !summaryOnly else { return }
         print(csv ? frame.csvRow(strokeIndex: stroke) : frame.tableRow(strokeIndex: stroke))
       }
-      let text = "profile \(device.name), seed \(seed)\n" + summary.text
+      let text = "profile \(device.name), seed \(seed.value)\n" + summary.text
       if csv {
         print(text.split(separator: "\n").map { "# " + $0 }.joined(separator: "\n"))
       } else {
@@ -104,4 +101,10 @@ struct ReplayTraceCommand: ParsableCommand {
       throw ExitCodeRule.exit(reporting: error)
     }
   }
+}
+
+/// `replay --profile`: the default preset, or a recording's own frame times.
+enum ReplayProfileDefault: ProfileDefault {
+  static let description = DeviceProfile.pencil240ProMotion120.name
+  static let acceptsRecorded = true
 }

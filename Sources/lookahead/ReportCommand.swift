@@ -23,14 +23,12 @@ struct ReportCommand: ParsableCommand {
   @Argument(help: "Result files: evaluate/compare/sweep --json, tune journals, evaluate --records CSV.")
   var results: [String] = []
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: "Output file (default report.html, or report.md with --format md).")
-  var output: String?
+  @OptionGroup var output: OutputOption<ReportFile>
 
   @Option(help: "html or md (default: from the output's extension, else html).")
   var format: Format?
 
-  @Flag(help: "Replace existing output files.")
-  var force = false
+  @OptionGroup var force: ForceOption
 
   @Option(help: "Report title.")
   var title = "Lookahead report"
@@ -51,13 +49,13 @@ struct ReportCommand: ParsableCommand {
       if let digitizerRateHz, !(digitizerRateHz > 0 && digitizerRateHz.isFinite && digitizerRateHz <= 100_000) {
         throw ValidationError("--digitizer-rate must be a positive rate in Hz")
       }
-      let chosen = format ?? (output.map { $0.lowercased().hasSuffix(".md") ? .md : .html } ?? .html)
-      let outputPath = output ?? (chosen == .md ? "report.md" : "report.html")
+      let chosen = format ?? (output.path.map { $0.lowercased().hasSuffix(".md") ? .md : .html } ?? .html)
+      let outputPath = output.path ?? (chosen == .md ? "report.md" : "report.html")
       let outputURL = URL(fileURLWithPath: outputPath)
       for path in results where !FileManager.default.fileExists(atPath: path) {
         throw ValidationError("\(path): no such file")
       }
-      try ResultFile.checkWritable(outputURL, force: force)
+      try force.checkWritable(outputURL)
       let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }
       var document = try ReportDocument(
         inputs: inputs, title: title, digitizerRateHz: digitizerRateHz, maximumStrokes: maximumStrokes)
@@ -68,19 +66,24 @@ struct ReportCommand: ParsableCommand {
         + (try results.map { ("input", try FileDigest.sha256Hex(fileAt: URL(fileURLWithPath: $0)) + "  " + $0) })
       switch chosen {
       case .html:
-        try ResultFile.write(document.html, to: outputURL, force: force)
+        try force.write(document.html, to: outputURL)
         if !quiet { print("wrote \(outputPath) (\(document.sections.count) sections)") }
       case .md:
         let stem = outputURL.deletingPathExtension().lastPathComponent
         let folder = stem + "-figures"
         let base = outputURL.deletingLastPathComponent()
         let (text, files) = document.markdown(figureDirectory: folder)
-        for file in files { try ResultFile.checkWritable(base.appendingPathComponent(file.path), force: force) }
+        try force.checkWritable(files.map { base.appendingPathComponent($0.path) })
         try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
-        for file in files { try ResultFile.write(file.contents, to: base.appendingPathComponent(file.path), force: force) }
-        try ResultFile.write(text, to: outputURL, force: force)
+        for file in files { try force.write(file.contents, to: base.appendingPathComponent(file.path)) }
+        try force.write(text, to: outputURL)
         if !quiet { print("wrote \(outputPath) and \(files.count) figures in \(base.appendingPathComponent(folder).path)") }
       }
     }
   }
+}
+
+/// `report -o`: the report.
+enum ReportFile: OutputFileKind {
+  static let help = "Output file (default report.html, or report.md with --format md)."
 }

@@ -31,22 +31,21 @@ struct SweepCommand: ParsableCommand {
 
   @OptionGroup var options: EvaluationOptions
 
-  @Argument(help: "Datasets: names, NAME:SUBSET, or trace files/folders.", completion: NameCompletion.datasets)
-  var datasets: [String] = []
+  @OptionGroup var input: DatasetArguments
 
   func run() throws {
     try runEvaluationCommand {
       guard !predictors.isEmpty || !predictorFiles.isEmpty || !models.isEmpty else {
         throw ValidationError("give at least one --predictor, --predictor-file or --model")
       }
-      guard !datasets.isEmpty else { throw ValidationError("give at least one dataset") }
+      let datasets = try input.required()
       if let stepMilliseconds, !(stepMilliseconds > 0 && stepMilliseconds.isFinite) {
         throw ValidationError("--step-ms must be a positive number")
       }
       guard maximumMilliseconds >= 0, maximumMilliseconds <= 1000 else {
         throw ValidationError("--max-ms must be in 0…1000")
       }
-      if let output = options.output { try ResultFile.checkWritable(URL(fileURLWithPath: output), force: options.force) }
+      try options.force.checkWritable(options.output.url)
       let given = try predictors.map { try EvaluationSubject.resolve($0) }
         + predictorFiles.flatMap { try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: $0)) }
       if let recorded = given.first(where: { $0.kind == .recorded }) {
@@ -79,7 +78,7 @@ struct SweepCommand: ParsableCommand {
       let provenance = ResultProvenance(
         commandLine: CommandLine.arguments, command: "sweep",
         predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + models.map { "model:" + $0 },
-        seed: options.seed, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
+        seed: options.seed.value, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
         datasets: loaded.map(\.provenance),
         settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])
       let result = SweepResult(provenance: provenance, datasets: results)

@@ -8,12 +8,11 @@ extension TrainCommand {
   /// configuration of family `mlp`) and the result file as for the learned linear model.
   func runMLP(_ options: MLPTrainer.Options) throws {
     do {
-      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
-      let outURL = output.map { URL(fileURLWithPath: $0) }
+      let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
-      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
-      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
-      guard let data = try loader.load(datasets) else { return }
+      try force.checkWritable(outURL, resultURL)
+      var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
+      guard let data = try loader.load(input.datasets) else { return }
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
       let outcome = try MLPTrainRun.run(
         options, split: parsedSplit, data: data, testData: try loader.load(test),

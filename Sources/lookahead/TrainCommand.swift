@@ -37,17 +37,13 @@ struct TrainCommand: ParsableCommand {
   @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; the default is Chromium's).")
   var gapLimit: Double = 20
 
-  @Option(name: [.short, .customLong("output")], help: "Write the model here (a learnedLinear predictor configuration JSON).")
-  var output: String?
-
-  @Flag(help: "Overwrite the output files.")
-  var force = false
+  @OptionGroup var output: OutputOption<TrainedModelFile>
+  @OptionGroup var force: ForceOption
 
   @Flag(help: "Print the result as JSON instead of a table.")
   var json = false
 
-  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var location: DatasetLocationOptions
 
   @Option(help: "Cores to use (default: all); the result does not depend on it.")
   var jobs: Int?
@@ -61,8 +57,7 @@ struct TrainCommand: ParsableCommand {
   @OptionGroup(title: "MLP options (with --family mlp)")
   var mlp: MLPTrainOptions
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) to train on.", completion: NameCompletion.datasets)
-  var datasets: [String] = []
+  @OptionGroup var input: DatasetArguments
 
   func run() throws {
     guard ["learned-linear", "mlp"].contains(family) else {
@@ -73,7 +68,7 @@ struct TrainCommand: ParsableCommand {
     if henze2017 {
       do {
         let raw = try DatasetRegistry.load(
-          "Henze2017-MobileHCI", dataDirectory: dataDir.map { URL(fileURLWithPath: $0) }, options: ImportOptions(raw: true))
+          "Henze2017-MobileHCI", dataDirectory: location.dataDirectoryURL, options: ImportOptions(raw: true))
         if family == "mlp" {
           try runHenze2017MLP(rawStrokes: raw.strokes)
           return
@@ -85,7 +80,7 @@ struct TrainCommand: ParsableCommand {
       }
       return
     }
-    guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to train on") }
+    let datasets = try input.required()
     func numbers(_ text: String, _ option: String) throws -> [Double] {
       let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
       guard !values.isEmpty, values.allSatisfy({ $0?.isFinite ?? false }) else {
@@ -108,11 +103,10 @@ struct TrainCommand: ParsableCommand {
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
     do {
-      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
-      let outURL = output.map { URL(fileURLWithPath: $0) }
+      let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
-      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
-      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
+      try force.checkWritable(outURL, resultURL)
+      var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
@@ -140,10 +134,15 @@ extension TrainCommand {
     configuration: PredictorConfiguration, reportJSON: Data, text: String, outURL: URL?, resultURL: URL?
   ) throws {
     if let outURL, let resultURL {
-      try ResultFile.write(try TrainReport.modelJSON(configuration), to: outURL, force: force)
-      try ResultFile.write(reportJSON, to: resultURL, force: force)
+      try force.write(try TrainReport.modelJSON(configuration), to: outURL)
+      try force.write(reportJSON, to: resultURL)
     }
     CommandResultOutput.show(
       json: json, jsonData: reportJSON, text: text, wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
   }
+}
+
+/// `train -o`: the trained model.
+enum TrainedModelFile: OutputFileKind {
+  static let help = "Write the model here (a learnedLinear predictor configuration JSON)."
 }

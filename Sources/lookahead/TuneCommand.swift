@@ -36,11 +36,8 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Trials per search.")
   var trials: Int = 100
 
-  @Option(help: "Seed of the search and of the device replay.")
-  var seed: UInt64 = 0
-
-  @Option(help: "Device to tune for (preset name or JSON file): the default objective then scores the predictions this device would make; it also drives replay-based objectives and the Pareto front (default \(DeviceProfile.pencil240ProMotion120.name)).", completion: NameCompletion.profiles)
-  var profile: String?
+  @OptionGroup var seed: SeedOption
+  @OptionGroup var profile: ProfileOption<TunedDeviceDefault>
 
   @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (0 = none).")
   var pareto: Int = 8
@@ -48,11 +45,8 @@ struct TuneCommand: ParsableCommand {
   @Option(help: "Journal (JSON Lines) of every trial; resumed when it exists.")
   var journal: String?
 
-  @Option(help: "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json.")
-  var out: String?
-
-  @Flag(help: "Overwrite the --out file and its .tune.json side file if they exist. Default: refuse.")
-  var force = false
+  @OptionGroup var out: OutputOption<TuneConfigurationFile>
+  @OptionGroup var force: ForceOption
 
   @Flag(help: "Start the --journal afresh (discarding its trials) instead of resuming it. Default: resume.")
   var restartJournal = false
@@ -63,30 +57,27 @@ struct TuneCommand: ParsableCommand {
   @Flag(help: "No progress on stderr.")
   var quiet = false
 
-  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var location: DatasetLocationOptions
 
   @Option(help: "Cores to use for scoring each trial (default: all); the result does not depend on it.")
   var jobs: Int?
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) to search on.", completion: NameCompletion.datasets)
-  var datasets: [String] = []
+  @OptionGroup var input: DatasetArguments
 
   func run() throws {
-    guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to tune on") }
+    let datasets = try input.required()
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     guard let strategyChoice = TuneRun.Strategy(rawValue: strategy) else {
       throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     do {
-      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
-      let parsedObjective = try TuningObjective(parsing: objective ?? (profile == nil ? "error" : "error:horizon=frame"))
+      let parsedObjective = try TuningObjective(parsing: objective ?? (profile.name == nil ? "error" : "error:horizon=frame"))
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
-      let device = try DeviceProfile.resolve(profile ?? DeviceProfile.pencil240ProMotion120.name)
-      let outURL = out.map { URL(fileURLWithPath: $0) }
+      let device = try profile.resolve()
+      let outURL = out.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
-      for url in [outURL, resultURL].compactMap({ $0 }) { try ResultFile.checkWritable(url, force: force) }
-      var loader = TuningDatasetLoader(dataDirectory: dataDirectory)
+      try force.checkWritable(outURL, resultURL)
+      var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       let testData = try loader.load(test)
       var context: [String: String] = [:]
@@ -94,12 +85,12 @@ struct TuneCommand: ParsableCommand {
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
       var request = TuneRun.Request(
         predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
-        objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
+        objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed.value,
         profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context,
         parts: jobs ?? availableCoreCount)
       request.paretoCandidates = pareto
       request.provenance = loader.provenance(
-        command: "tune", predictors: [predictor], seed: seed, profile: device,
+        command: "tune", predictors: [predictor], seed: seed.value, profile: device,
         evaluationProtocol: parsedObjective.usesReplay ? "frame-replay" : "anchor")
       let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
@@ -109,11 +100,11 @@ struct TuneCommand: ParsableCommand {
       let report = TuneReport(
         outcome: outcome, request: request,
         provenance: request.provenance ?? loader.provenance(
-          command: "tune", predictors: [predictor], seed: seed, profile: device, evaluationProtocol: "anchor"))
+          command: "tune", predictors: [predictor], seed: seed.value, profile: device, evaluationProtocol: "anchor"))
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
-        try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force)
-        try ResultFile.write(try report.jsonData(), to: resultURL, force: force)
+        try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force.replacesExisting)
+        try force.write(try report.jsonData(), to: resultURL)
       }
       CommandResultOutput.show(
         json: json, jsonData: try report.jsonData(), text: report.text,
@@ -125,6 +116,19 @@ struct TuneCommand: ParsableCommand {
     }
   }
 
+}
+
+/// `tune --profile`: the device tuned for.
+enum TunedDeviceDefault: ProfileDefault {
+  static let description =
+    "\(DeviceProfile.pencil240ProMotion120.name); given, the default --objective scores the predictions this device would make; it also drives replay-based objectives and the Pareto front"
+}
+
+/// `tune --out` (its own spelling, kept).
+enum TuneConfigurationFile: OutputFileKind {
+  static let names: NameSpecification = [.customLong("out")]
+  static let help =
+    "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json."
 }
 
 /// A one-line progress bar on stderr: trials done, best so far, ETA.
