@@ -74,6 +74,8 @@ public struct PredictorConfiguration: Codable, Equatable, Sendable {
       family = .learnedLinear(try container.decode(LearnedLinearPredictor.Parameters.self, forKey: .parameters))
     case .mlp: family = .mlp(try container.decode(MLPPredictor.Parameters.self, forKey: .parameters))
     }
+    // Without `stages`, the default stages: `PredictorStages()`, whose defaults are written once,
+    // in its initializer's parameter list.
     stages = try container.decodeIfPresent(PredictorStages.self, forKey: .stages) ?? PredictorStages()
   }
 

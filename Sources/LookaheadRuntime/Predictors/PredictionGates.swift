@@ -212,20 +212,22 @@ public struct PredictionGateParameters: PredictorParameters {
   }
 
   /// Model files written before ``stoppingHorizonFactor`` or the speed gate existed read with
-  /// them off.
+  /// them off: a field the file leaves out keeps the default `init()` gives it, so each default
+  /// is written once, in the initializer's parameter list.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      horizonCapSeconds: try c.decode(Double.self, forKey: .horizonCapSeconds),
-      speedFloor: try c.decode(Double.self, forKey: .speedFloor),
-      turnAngleLow: try c.decode(Double.self, forKey: .turnAngleLow),
-      turnAngleHigh: try c.decode(Double.self, forKey: .turnAngleHigh),
-      jerkLow: try c.decode(Double.self, forKey: .jerkLow), jerkHigh: try c.decode(Double.self, forKey: .jerkHigh),
-      directionCutOff: try c.decode(Bool.self, forKey: .directionCutOff),
-      strokeEndSpeedRatio: try c.decode(Double.self, forKey: .strokeEndSpeedRatio),
-      stoppingHorizonFactor: try c.decodeIfPresent(Double.self, forKey: .stoppingHorizonFactor) ?? 0,
-      speedGateThreshold: try c.decodeIfPresent(Double.self, forKey: .speedGateThreshold) ?? 0,
-      speedGateGain: try c.decodeIfPresent(Double.self, forKey: .speedGateGain) ?? 1)
+    self.init()
+    horizonCapSeconds = try c.decode(Double.self, forKey: .horizonCapSeconds)
+    speedFloor = try c.decode(Double.self, forKey: .speedFloor)
+    turnAngleLow = try c.decode(Double.self, forKey: .turnAngleLow)
+    turnAngleHigh = try c.decode(Double.self, forKey: .turnAngleHigh)
+    jerkLow = try c.decode(Double.self, forKey: .jerkLow)
+    jerkHigh = try c.decode(Double.self, forKey: .jerkHigh)
+    directionCutOff = try c.decode(Bool.self, forKey: .directionCutOff)
+    strokeEndSpeedRatio = try c.decode(Double.self, forKey: .strokeEndSpeedRatio)
+    stoppingHorizonFactor = try c.decodeIfPresent(Double.self, forKey: .stoppingHorizonFactor) ?? stoppingHorizonFactor
+    speedGateThreshold = try c.decodeIfPresent(Double.self, forKey: .speedGateThreshold) ?? speedGateThreshold
+    speedGateGain = try c.decodeIfPresent(Double.self, forKey: .speedGateGain) ?? speedGateGain
   }
 
   /// True when at least one gate is on (with all off, ``PredictionGates/effectiveHorizon(_:)``
