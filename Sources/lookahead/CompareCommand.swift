@@ -38,6 +38,7 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke.")
   var pairedColumn: String = ScorecardColumn.errorMeanMillimetres
 
+  @OptionGroup var metrics: MetricsOption
   @OptionGroup var options: EvaluationOptions
 
   @Argument(help: "Predictors and datasets.", completion: NameCompletion.predictorsAndDatasets)
@@ -55,6 +56,7 @@ struct CompareCommand: ParsableCommand {
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
       try options.force.checkWritable(options.output.url)
+      let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(models)
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
@@ -64,7 +66,7 @@ struct CompareCommand: ParsableCommand {
       run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = models.map { "model:" + $0 }
       let result = try run.run(commandLine: CommandLine.arguments, command: "compare", progress: options.progress)
-      try options.emit(try options.render(result))
+      try options.emit(try options.render(result, metrics: metricsChoice))
     }
   }
 }

@@ -29,6 +29,7 @@ struct EvaluateCommand: ParsableCommand {
   @Option(help: "Write every scored prediction of the frame replay to this CSV file (refused if it exists, unless --force).")
   var records: String?
 
+  @OptionGroup var metrics: MetricsOption
   @OptionGroup var options: EvaluationOptions
 
   @OptionGroup var input: DatasetArguments
@@ -45,6 +46,7 @@ struct EvaluateCommand: ParsableCommand {
         throw ValidationError("--records needs the frame protocol")
       }
       try options.force.checkWritable(records.map { URL(fileURLWithPath: $0) }, options.output.url)
+      let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
@@ -58,7 +60,7 @@ struct EvaluateCommand: ParsableCommand {
           to: URL(fileURLWithPath: records), force: options.force.replacesExisting, provenance: result.provenance)
         options.progress?("wrote \(count) records to \(records)")
       }
-      try options.emit(try options.render(result))
+      try options.emit(try options.render(result, metrics: metricsChoice))
     }
   }
 

@@ -62,8 +62,8 @@ struct EvaluationOptions: ParsableArguments {
     }
   }
 
-  /// The result in the requested form.
-  func render(_ result: EvaluationResult) throws -> String {
+  /// The result in the requested form; `metrics` chooses the text table's columns.
+  func render(_ result: EvaluationResult, metrics: ComparisonMetrics = .key) throws -> String {
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -71,7 +71,7 @@ struct EvaluationOptions: ParsableArguments {
         positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
       return String(decoding: try encoder.encode(result), as: UTF8.self)
     }
-    return csv ? result.csv : result.text
+    return csv ? result.csv : result.text(metrics: metrics)
   }
 }
 

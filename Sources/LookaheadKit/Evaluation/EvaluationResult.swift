@@ -39,23 +39,33 @@ public struct EvaluationResult: Sendable, Codable {
 
   /// The human report: per dataset, the side-by-side table (or the protocol tables), the paired
   /// comparisons and the notes.
-  public var text: String {
+  public var text: String { text(metrics: .key) }
+
+  /// ``text`` with the side-by-side table (or `evaluate`'s list) over `metrics`.
+  public func text(metrics: ComparisonMetrics) -> String {
     var parts: [String] = []
     for dataset in datasets {
-      var section = "\(dataset.reference): \(dataset.source), \(dataset.strokes) strokes, unit \(dataset.coordinateUnit)"
+      // The name once when the source is called the same (a registry dataset); wrapped at 100.
+      let name = dataset.reference == dataset.source ? dataset.reference : "\(dataset.reference): \(dataset.source)"
+      var heading = "\(name), \(dataset.strokes) strokes, unit \(dataset.coordinateUnit)"
+      var section = ""
       switch evaluationProtocol {
       case .frameReplay:
-        section += " — profile \(provenance.profile ?? "?"), seed \(provenance.seed)\n\n"
+        heading += " — profile \(provenance.profile ?? "?"), seed \(provenance.seed)"
+        section = ComparisonTable.wrap(heading, width: 100) + "\n\n"
         if dataset.subjects.count == 1, let only = dataset.subjects.first {
-          section += Self.scorecardText(only)
+          section += Self.scorecardText(only, metrics: metrics)
         } else {
-          section += ComparisonTable(dataset.subjects.map { ($0.label, $0.scorecard) }).text
+          let scorecards = dataset.subjects.map { ($0.label, $0.scorecard) }
+          let columns = dataset.subjects.first?.scorecard.columns.map(\.name) ?? []
+          section += ComparisonTable(scorecards, metrics: metrics.names(columns: columns)).text
         }
         if !dataset.comparisons.isEmpty {
           section += "\n\n" + Self.comparisonText(dataset.comparisons)
         }
       case .anchor, .henze2017:
-        section += " — protocol \(evaluationProtocol.rawValue)\n\n"
+        heading += " — protocol \(evaluationProtocol.rawValue)"
+        section = ComparisonTable.wrap(heading, width: 100) + "\n\n"
         section += ProtocolTable.text(dataset.protocolRows, nativeUnit: dataset.coordinateUnit)
         if let recorded = dataset.recordedRows, !recorded.isEmpty {
           section += "\n\nRecorded predictions at their own leads (bucket = lead in 240 Hz periods):\n\n"
@@ -71,8 +81,9 @@ public struct EvaluationResult: Sendable, Codable {
   }
 
   /// One predictor's key metrics, one per line (`evaluate`'s human output).
-  static func scorecardText(_ subject: SubjectResult) -> String {
-    let table = ComparisonTable([(subject.label, subject.scorecard)])
+  static func scorecardText(_ subject: SubjectResult, metrics: ComparisonMetrics = .key) -> String {
+    let table = ComparisonTable(
+      [(subject.label, subject.scorecard)], metrics: metrics.names(columns: subject.scorecard.columns.map(\.name)))
     var lines: [[String]] = [["\(subject.label)", "value"]]
     for (c, column) in table.columns.enumerated() {
       lines.append([column.name, table.rows[0].values[c].map(ComparisonTable.format) ?? "—"])
@@ -80,11 +91,14 @@ public struct EvaluationResult: Sendable, Codable {
     lines.append(["predictions", String(subject.scorecard.predictionCount)])
     return TextTable.render(lines, rightAligned: [1])
       + (table.declinedWarning.map { "\n" + $0 } ?? "")
-      + "\n(every metric and every stroke: --json; definitions: Docs/Metrics.md)"
+      + "\n(every metric: --metrics all; every stroke: --json; definitions: Docs/Metrics.md)"
   }
 
   static func comparisonText(_ comparisons: [PairedComparison]) -> String {
     guard let first = comparisons.first else { return "" }
+    // A limitation every row shares (a one-writer dataset) is said once, under the table, which
+    // keeps the table within 100 columns.
+    let shared = Set(comparisons.map(\.limitation)).count == 1 ? first.limitation : nil
     var lines: [[String]] = [[
       "paired vs \(first.baseline)", "writers", "strokes", "mean diff", "95% CI", "better on", "verdict",
     ]]
@@ -94,13 +108,14 @@ public struct EvaluationResult: Sendable, Codable {
         ComparisonTable.format(c.meanDifference),
         "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
         "\(c.candidateBetterStrokes)/\(c.pairedStrokes)",
-        c.verdict.rawValue + (c.limitation.map { " (\($0))" } ?? ""),
+        c.verdict.rawValue + (shared == nil ? c.limitation.map { " (\($0))" } ?? "" : ""),
       ])
     }
     return TextTable.render(lines, rightAligned: [1, 2, 3, 5]) + "\n" + ComparisonTable.wrap(
       "(" + first.column + ", candidate − baseline per stroke, mean over strokes; bootstrap over "
       + "\(first.resampled ?? "strokes"), \(first.resamples) resamples, seed \(first.seed); "
-      + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes)",
+      + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes"
+      + (shared.map { ": here \($0))" } ?? ")"),
       width: 100)
   }
 
