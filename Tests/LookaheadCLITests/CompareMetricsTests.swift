@@ -62,4 +62,19 @@ struct CompareMetricsTests {
     #expect(result.status == 1)
     #expect(result.stderr.contains("--metrics: \"eror_mean\" is not a scorecard metric"), "\(result.stderr)")
   }
+
+  /// The per-sample protocols' tables (a column per horizon, long reference labels and their
+  /// provenance) were up to 300 wide; now their horizons come in blocks and the provenance wraps.
+  @Test("--protocol anchor fits 100 columns too, every horizon still shown")
+  func anchorFitsHundredColumns() throws {
+    let result = try DatasetsCommandTests.run(["compare", "hold", "linear", "recorded", "--protocol", "anchor", "Inkable-ApplePencil"])
+    #expect(result.status == 0, "\(result.stderr)")
+    for line in result.stdout.split(separator: "\n") { #expect(line.count <= 100, "\(line.count) wide: \(line)") }
+    // The first native-unit table (ours; the recorded predictions' tables follow), block by block.
+    let ours = try #require(result.stdout.components(separatedBy: "Recorded predictions").first)
+    let header = "mean / p95, native (pt)"
+    let horizons = ours.split(separator: "\n").filter { $0.hasPrefix(header) }
+      .flatMap { $0.dropFirst(header.count).split(separator: " ").filter { $0 != "ms" }.map(String.init) }
+    #expect(horizons == ["4.17", "8.33", "12.5", "16.67", "20.83", "25", "33.33"], "\(horizons)")
+  }
 }

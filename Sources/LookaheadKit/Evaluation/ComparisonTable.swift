@@ -92,30 +92,12 @@ public struct ComparisonTable: Sendable, Hashable {
   /// column), so the table reads in a terminal of that width; then the warnings and the key.
   public func text(width: Int = 100) -> String {
     let best = columns.indices.map { bestRows(column: $0) }
-    let labels = [["predictor"]] + rows.map { [$0.label] }
-    let cells: [[String]] = columns.indices.map { c in
-      [columns[c].name + " "] + rows.indices.map { r in
+    let lines = [["predictor"] + columns.map { $0.name + " " }] + rows.indices.map { r in
+      [rows[r].label] + columns.indices.map { c in
         (rows[r].values[c].map(Self.format) ?? "—") + (best[c].contains(r) ? "*" : " ")
       }
     }
-    let labelWidth = labels.map { $0[0].count }.max() ?? 0
-    var blocks: [[Int]] = []
-    var used = labelWidth
-    for c in columns.indices {
-      let columnWidth = cells[c].map(\.count).max() ?? 0
-      if let last = blocks.indices.last, used + 2 + columnWidth <= width {
-        blocks[last].append(c)
-        used += 2 + columnWidth
-      } else {
-        blocks.append([c])
-        used = labelWidth + 2 + columnWidth
-      }
-    }
-    let rendered = (blocks.isEmpty ? [[]] : blocks).map { block in
-      let lines = labels.indices.map { line in labels[line] + block.map { cells[$0][line] } }
-      return TextTable.render(lines, rightAligned: Set(1...max(1, block.count)))
-    }
-    var parts = [rendered.joined(separator: "\n\n")]
+    var parts = [TextTable.renderInBlocks(lines, width: width)]
     if let declinedWarning { parts.append(declinedWarning) }
     parts.append(Self.wrap(key, width: width))
     return parts.joined(separator: "\n")
@@ -215,6 +197,31 @@ public enum TextTable {
       if l == 0 { output.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
     }
     return output.joined(separator: "\n")
+  }
+
+  /// `lines` (a header line, then rows; the first column labels the row, the others are
+  /// right-aligned values) laid out in blocks no wider than `width` characters, each block
+  /// repeating the label column, so a wide table reads in a terminal of that width. A column
+  /// wider than `width` gets a block of its own.
+  public static func renderInBlocks(_ lines: [[String]], width: Int) -> String {
+    let columnCount = lines.map(\.count).max() ?? 0
+    func cell(_ line: [String], _ c: Int) -> String { c < line.count ? line[c] : "" }
+    let labelWidth = lines.map { cell($0, 0).count }.max() ?? 0
+    var blocks: [[Int]] = []
+    var used = labelWidth
+    for c in (columnCount > 1 ? 1..<columnCount : 1..<1) {
+      let columnWidth = lines.map { cell($0, c).count }.max() ?? 0
+      if let last = blocks.indices.last, used + 2 + columnWidth <= width {
+        blocks[last].append(c)
+        used += 2 + columnWidth
+      } else {
+        blocks.append([c])
+        used = labelWidth + 2 + columnWidth
+      }
+    }
+    return (blocks.isEmpty ? [[]] : blocks).map { block in
+      render(lines.map { line in [cell(line, 0)] + block.map { cell(line, $0) } }, rightAligned: Set(1...max(1, block.count)))
+    }.joined(separator: "\n\n")
   }
 }
 

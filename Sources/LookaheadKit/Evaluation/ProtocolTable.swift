@@ -4,7 +4,9 @@
 /// The best mean of each column among all rows carries a `*`. Provenance of every reference
 /// row is listed under the tables.
 public enum ProtocolTable {
-  public static func text(_ rows: [ProtocolRow], nativeUnit: String) -> String {
+  /// The tables lay their horizon columns out in blocks no wider than `width` (each repeating the
+  /// row labels), and the reference rows' provenance is wrapped to it.
+  public static func text(_ rows: [ProtocolRow], nativeUnit: String, width: Int = 100) -> String {
     var keys: [String] = []
     for row in rows {
       for score in row.scores {
@@ -55,13 +57,16 @@ public enum ProtocolTable {
         counts.append(count.map(String.init).map { $0 + " " } ?? "")
       }
       lines.append(counts)
-      sections.append(TextTable.render(lines, rightAligned: Set(1...max(1, keys.count))))
+      sections.append(TextTable.renderInBlocks(lines, width: width))
     }
     let references = rows.filter(\.isReference)
     if !references.isEmpty {
       sections.append(
         "* lowest mean in column. [ref] rows were not computed here:\n"
-          + references.map { "  [ref] \($0.label): \($0.provenance ?? "")" }.joined(separator: "\n"))
+          + references.map { reference in
+            "  " + ComparisonTable.wrap("[ref] \(reference.label): \(reference.provenance ?? "")", width: width - 2)
+              .split(separator: "\n").joined(separator: "\n  ")
+          }.joined(separator: "\n"))
     } else {
       sections.append("* lowest mean in column.")
     }
