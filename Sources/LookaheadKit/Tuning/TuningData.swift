@@ -18,8 +18,8 @@ public struct TuningData: Sendable {
   public let inMillimetres: Bool
   /// Every stroke's samples cleaned by the anchor rules R1–R3 (``StrokeCleaner``), as the
   /// predictor observes them, with times relative to the stroke's first kept sample, exactly as
-  /// ``PerSampleReplay`` computes them (``IssuePointLoop/prepared(_:report:)``); stroke after stroke in one array (``cleaned(_:)`` gives
-  /// one stroke's). Prepared once, so that a search's thousands of trials do not clean and
+  /// ``PerSampleReplay`` computes them (``IssuePointLoop/prepared(_:report:)``); stroke after
+  /// stroke in one array (``cleaned(_:)`` gives one stroke's). Prepared once, so that a search's thousands of trials do not clean and
   /// convert again, and in one block, so that a trial reads it front to back (the processor's
   /// prefetcher follows; a separate array per stroke cost a cache miss at every stroke start).
   public private(set) var cleanedSamples: [PointerSample]
