@@ -4,9 +4,10 @@ import LookaheadRuntime
 /// Error and effective latency saved against the horizon, for the error-versus-latency-saved
 /// curve of `lookahead sweep`.
 ///
-/// **Method: a per-sample fixed horizon**, not a modified profile. At every delivered sample
-/// `i` after the warm-up (``PerSampleReplay/warmUpSamples``), the predictor, having observed
-/// samples up to `i`, is asked for `tᵢ + h`, and every metric scores that prediction
+/// **Method: a per-sample fixed horizon**, not a modified profile (``IssuePointLoop``, the one
+/// per-sample loop). At every delivered sample `i` after the warm-up
+/// (``PerSampleReplay/warmUpSamples`` delivered samples), the predictor, having observed the
+/// delivered samples up to `i`, is asked for `tᵢ + h`, and every metric scores that prediction
 /// (``MetricsScorer``, target `tᵢ + h`, anchor `i`); targets after the stroke's last sample are
 /// skipped, as in ANCHOR-PROTOCOL.md §1. The horizon is then exactly `h` for every prediction,
 /// so the curve's x axis means one thing; overriding the profile's pipeline latency instead
@@ -85,44 +86,40 @@ public struct HorizonSweep: Sendable {
       .flatMap { $0 }
   }
 
+  /// One stroke through ``IssuePointLoop``: as recorded (``MetricsScorer`` draws the truth from
+  /// the recorded stroke too), every `decimation`-th sample observed, a declined prediction passed
+  /// on to the scorer as declined (its `declined_*` columns count them; it then scores the newest
+  /// sample, as the app would draw it).
   static func sweep<P: Predictor>(
     _ stroke: Stroke, strokeIndex: Int, metadata: TraceMetadata, predictor: P, horizons: [Double],
     decimation: Int, scorers: inout [MetricsScorer]
   ) throws {
     var predictor = predictor
-    predictor.reset()
     let reference = StrokeReference(
       source: metadata.source, strokeIndex: strokeIndex, origin: stroke.origin, writer: stroke.writer)
     for h in scorers.indices { try scorers[h].beginStroke(stroke, metadata: metadata, reference: reference) }
-    let samples = stroke.samples
-    guard let last = samples.last else { return }
-    var delivered = 0
-    var i = 0
-    while i < samples.count {
-      let sample = samples[i]
-      predictor.observe(
-        PointerSample(
-          time: sample.time, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
-          azimuth: sample.azimuth))
-      delivered += 1
-      if delivered > PerSampleReplay.warmUpSamples {
-        for (h, horizon) in horizons.enumerated() {
-          let target = sample.time + horizon
-          guard target <= last.time + PerSampleReplay.endTolerance else { continue }
-          let predicted = predictor.predict(at: target)
-          try scorers[h].accumulate(
-            PredictionEvent(
-              issueTime: sample.time, newestSampleIndex: i, targetTime: target,
-              predicted: predicted.flatMap { point in
-                point.x.isFinite && point.y.isFinite
-                  ? PredictedPosition(
-                    x: point.x, y: point.y, pressure: point.pressure.flatMap { $0.isFinite ? $0 : nil })
-                  : nil
-              }))
-        }
+    guard !stroke.samples.isEmpty else { return }
+    var loop = IssuePointLoop(
+      horizons: horizons.map { .seconds($0) }, cleaning: .asRecorded, decimation: decimation, declined: .reported)
+    var unchanged = CleaningReport()
+    var failure: Error?
+    loop.run(&predictor, on: stroke, report: &unchanged) { point in
+      guard failure == nil else { return }
+      do {
+        try scorers[point.horizonIndex].accumulate(
+          PredictionEvent(
+            issueTime: point.issueTime, newestSampleIndex: point.sampleIndex, targetTime: point.targetTime,
+            predicted: point.predicted.flatMap { predicted in
+              predicted.x.isFinite && predicted.y.isFinite
+                ? PredictedPosition(
+                  x: predicted.x, y: predicted.y, pressure: predicted.pressure.flatMap { $0.isFinite ? $0 : nil })
+                : nil
+            }))
+      } catch {
+        failure = error
       }
-      i += decimation
     }
+    if let failure { throw failure }
     for h in scorers.indices { try scorers[h].endStroke() }
   }
 }

@@ -165,24 +165,13 @@ public enum ProtocolEvaluation {
     _ predictor: P, protocol henze: Henze2017Protocol, files: [[Henze2017Protocol.Row]]
   ) -> Henze2017Protocol.Score {
     var predictor = predictor
-    let j = Double(henze.eventsAhead)
     return henze.score(files: files) { window in
-      predictor.reset()
-      var x = 0.0
-      var y = 0.0
-      var t = 0.0
-      predictor.observe(PointerSample(time: t, x: x, y: y))
-      for step in window.inputs {
-        x += step.dx
-        y += step.dy
-        t += step.dtMilliseconds / 1000
-        predictor.observe(PointerSample(time: t, x: x, y: y))
-      }
-      let lastDt = (window.inputs.last?.dtMilliseconds ?? 0) / 1000
-      guard let point = predictor.predict(at: t + j * lastDt), point.x.isFinite, point.y.isFinite else {
+      let newest = window.feed(to: &predictor)
+      let horizon = window.horizonSeconds(eventsAhead: henze.eventsAhead, newestTime: newest.time, timing: .lastInterval)
+      guard let point = predictor.predict(at: newest.time + horizon), point.x.isFinite, point.y.isFinite else {
         return (0, 0)
       }
-      return (point.x - x, point.y - y)
+      return (point.x - newest.x, point.y - newest.y)
     }
   }
 

@@ -2,8 +2,9 @@ import LookaheadRuntime
 
 /// The second replay mode: a prediction issued at every sample with a fixed horizon, scored
 /// against the recorded path. It runs the per-sample anchor protocol of
-/// `../shared/design/ANCHOR-PROTOCOL.md` §1 exactly, so that numbers compare with published
-/// per-sample results and with the reference rows there:
+/// `../shared/design/ANCHOR-PROTOCOL.md` §1 exactly (on ``IssuePointLoop``, the one per-sample
+/// loop, with its anchor settings), so that numbers compare with published per-sample results
+/// and with the reference rows there:
 ///
 /// 1. each stroke is cleaned by R1–R3 with the importers' own ``StrokeCleaner`` (so cleaning an
 ///    imported trace again changes nothing) and its time taken relative to its first kept sample;
@@ -20,7 +21,7 @@ public struct PerSampleReplay: Sendable {
   /// Samples seen before the first prediction is issued.
   public static let warmUpSamples = 4
   /// Allowance for a target just past the last sample, seconds (the protocol's 1e-6 ms).
-  public static let endTolerance = 1e-9
+  public static let endTolerance = IssuePointLoop.endTolerance
 
   public var horizons: [FixedHorizon]
 
@@ -49,7 +50,7 @@ public struct PerSampleReplay: Sendable {
   }
 
   /// Runs `predictor` over `strokes` and calls `visit` with every issue point, in stroke, sample
-  /// and horizon order.
+  /// and horizon order: ``IssuePointLoop/anchorProtocol(horizons:)``, stroke by stroke.
   ///
   /// - Returns: what R1–R3 changed over all strokes (the ``StrokeCleaner`` rule names).
   @discardableResult
@@ -57,48 +58,18 @@ public struct PerSampleReplay: Sendable {
     _ predictor: P, on strokes: [Stroke], _ visit: (IssuePoint) -> Void
   ) -> CleaningReport {
     var predictor = predictor
-    let cleaner = StrokeCleaner()
+    var loop = IssuePointLoop.anchorProtocol(horizons: horizons)
     var report = CleaningReport()
-    cleaner.declare(in: &report)
+    StrokeCleaner().declare(in: &report)
     for (strokeIndex, stroke) in strokes.enumerated() {
-      // Times relative to the stroke's first kept sample (the subtraction the protocol does).
-      var kept = cleaner.clean(stroke.samples, report: &report).kept
-      predictor.reset()
-      guard let start = kept.first?.time else { continue }
-      for k in kept.indices { kept[k].time -= start }
-      let n = kept.count
-      let lastTime = kept[n - 1].time
-      for i in 0..<n {
-        let sample = kept[i]
-        let t = sample.time
-        predictor.observe(
-          PointerSample(
-            time: t, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
-            azimuth: sample.azimuth))
-        guard i >= Self.warmUpSamples else { continue }
-        for (h, horizon) in horizons.enumerated() {
-          let target: Double
-          let truthX: Double
-          let truthY: Double
-          switch horizon {
-          case .events(let j):
-            guard j >= 1, j <= n - 1 - i else { continue }
-            target = kept[i + j].time
-            truthX = kept[i + j].x
-            truthY = kept[i + j].y
-          case .seconds(let seconds):
-            target = t + seconds
-            guard target <= lastTime + Self.endTolerance else { continue }
-            var segment = i
-            (truthX, truthY) = PiecewiseLinearPath.position(in: kept, at: target, searchingFrom: &segment)
-          }
-          let predicted = predictor.predict(at: target)
-          visit(
-            IssuePoint(
-              strokeIndex: strokeIndex, sampleIndex: i, horizonIndex: h, targetTime: target,
-              truthX: truthX, truthY: truthY, predictedX: predicted?.x ?? sample.x,
-              predictedY: predicted?.y ?? sample.y))
-        }
+      loop.run(&predictor, on: stroke, report: &report) { point in
+        // Never nil: a declined prediction is the newest sample under the anchor protocol.
+        let predicted = point.predicted
+        visit(
+          IssuePoint(
+            strokeIndex: strokeIndex, sampleIndex: point.sampleIndex, horizonIndex: point.horizonIndex,
+            targetTime: point.targetTime, truthX: point.truthX, truthY: point.truthY,
+            predictedX: predicted?.x ?? .nan, predictedY: predicted?.y ?? .nan))
       }
     }
     return report

@@ -130,23 +130,16 @@ public enum Henze2017Comparison {
     return cells
   }
 
-  /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor; returns the newest
-  /// sample and the horizon j × mean input interval, or nil for a degenerate window.
+  /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor
+  /// (``Henze2017Protocol/Window/feed(to:)``); returns the newest sample and the horizon under
+  /// ``Henze2017Protocol/EventTiming/meanInterval`` (j × mean input interval), or nil for a
+  /// degenerate window.
   static func feed<P: Predictor>(
     _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int
   ) -> (PointerSample, Double)? {
-    predictor.reset()
-    var x = 0.0, y = 0.0, t = 0.0
-    predictor.observe(PointerSample(time: 0, x: 0, y: 0))
-    for step in window.inputs {
-      x += step.dx
-      y += step.dy
-      t += step.dtMilliseconds / 1000
-      predictor.observe(PointerSample(time: t, x: x, y: y))
-    }
-    guard t > 0 else { return nil }
-    let horizon = Double(j) * t / Double(window.inputs.count)
-    return (PointerSample(time: t, x: x, y: y), horizon)
+    let newest = window.feed(to: &predictor)
+    guard newest.time > 0 else { return nil }
+    return (newest, window.horizonSeconds(eventsAhead: j, newestTime: newest.time, timing: .meanInterval))
   }
 
   /// The comparison as a text table: px, lower is better.

@@ -172,25 +172,28 @@ public struct LearnedLinearTrainer: Sendable {
   }
 
   /// Sum of Euclidean errors and count over the issue points and horizons of `strokes`, of the
-  /// predictor as it ships (``shipped(_:stages:)``).
+  /// predictor as it ships (``shipped(_:stages:)``): ``IssuePointLoop`` with the trainer's own
+  /// settings, ``IssuePointLoop/Cleaning/asRecorded`` (the rows it fits are built from the strokes
+  /// as recorded, so K and λ are chosen on the same samples) and
+  /// ``IssuePointLoop/DeclinedPrediction/skipped`` (only the predictions made are averaged; the
+  /// count is of those). Both differ from the held-out score (``TrainRun``, the anchor protocol's
+  /// settings) and are kept so that the chosen K and λ, and every trained model, stay as they were.
   static func errorSum(
     parameters: LearnedLinearPredictor.Parameters, strokes: [Stroke], options: Options
   ) -> (Double, Int) {
     var sum = 0.0, count = 0
     var predictor = shipped(parameters, stages: options.stages)
+    var loop = IssuePointLoop(
+      horizons: options.horizons.map { .seconds($0) }, cleaning: .asRecorded, warmUpSamples: options.warmUpSamples,
+      declined: .skipped)
+    var unchanged = CleaningReport()
     for stroke in strokes {
-      predictor.reset()
-      guard let lastTime = stroke.samples.last?.time else { continue }
-      var truth = PiecewiseLinearPath(samples: stroke.samples)
-      for (i, sample) in stroke.samples.enumerated() {
-        predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y))
-        guard i >= options.warmUpSamples else { continue }
-        for horizon in options.horizons where sample.time + horizon <= lastTime + 1e-9 {
-          guard let p = predictor.predict(at: sample.time + horizon) else { continue }
-          let t = truth.position(at: sample.time + horizon)
-          sum += ((p.x - t.x) * (p.x - t.x) + (p.y - t.y) * (p.y - t.y)).squareRoot()
-          count += 1
-        }
+      loop.run(&predictor, on: stroke, report: &unchanged) { point in
+        guard let p = point.predicted else { return }
+        let dx = p.x - point.truthX
+        let dy = p.y - point.truthY
+        sum += (dx * dx + dy * dy).squareRoot()
+        count += 1
       }
     }
     return (sum, count)

@@ -261,45 +261,31 @@ public struct ObjectiveEvaluator: Sendable {
     return ChunkErrors(values: values, stride: stride, counts: counts)
   }
 
-  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleanedSamples``): the same
-  /// issue points, truths and predictions as ``PerSampleReplay/forEachIssuePoint(_:on:_:)``
-  /// (a test checks equality), without cleaning and converting the samples again for every
-  /// trial. `visit` gets the stroke's index in `data`, the horizon's index, the target time and
-  /// the error vector (prediction − truth) in trace units; `strokeEnded` the stroke's index after
-  /// its last point.
+  /// The per-sample anchor protocol over prepared strokes (``TuningData/cleanedSamples``):
+  /// ``IssuePointLoop/anchorProtocol(horizons:)`` run on the samples ``TuningData`` cleaned once,
+  /// instead of cleaning and converting them again for every trial (a test checks the two paths
+  /// give the same points to the bit). `visit` gets the stroke's index in `data`, the horizon's
+  /// index, the target time and the error vector (prediction − truth) in trace units;
+  /// `strokeEnded` the stroke's index after its last point.
   @inline(__always)
   static func forEachIssuePoint<P: Predictor>(
     _ predictor: P, data: TuningData, strokes range: Range<Int>, horizons: [Double],
     strokeEnded: (Int) -> Void, _ visit: (Int, Int, Double, Double, Double) -> Void
   ) {
     var predictor = predictor
-    var cursor = [Int](repeating: 0, count: horizons.count)
+    var loop = IssuePointLoop.anchorProtocol(horizons: horizons.map { .seconds($0) })
     data.cleanedSamples.withUnsafeBufferPointer { all in
       for strokeIndex in range {
-        defer { strokeEnded(strokeIndex) }
         let samples = UnsafeBufferPointer(
           rebasing: all[data.cleanedStarts[strokeIndex]..<data.cleanedStarts[strokeIndex + 1]])
-        predictor.reset()
-        let n = samples.count
-        guard n > 0 else { continue }
-        let lastTime = samples[n - 1].time
-        for h in cursor.indices { cursor[h] = 0 }
-        for i in 0..<n {
-          let sample = samples[i]
-          predictor.observe(sample)
-          guard i >= PerSampleReplay.warmUpSamples else { continue }
-          for (h, horizon) in horizons.enumerated() {
-            let target = sample.time + horizon
-            guard target <= lastTime + PerSampleReplay.endTolerance else { continue }
-            // The true position at the target, searching forward from the issuing sample (or
-            // this horizon's previous answer) as PerSampleReplay does.
-            var segment = max(cursor[h], i)
-            let (truthX, truthY) = PiecewiseLinearPath.position(in: samples, at: target, searchingFrom: &segment)
-            cursor[h] = segment
-            let predicted = predictor.predict(at: target)
-            visit(strokeIndex, h, target, (predicted?.x ?? sample.x) - truthX, (predicted?.y ?? sample.y) - truthY)
-          }
+        loop.run(&predictor, onPrepared: samples) { point in
+          // Never nil: a declined prediction is the newest sample under the anchor protocol.
+          let predicted = point.predicted
+          visit(
+            strokeIndex, point.horizonIndex, point.targetTime, (predicted?.x ?? .nan) - point.truthX,
+            (predicted?.y ?? .nan) - point.truthY)
         }
+        strokeEnded(strokeIndex)
       }
     }
   }

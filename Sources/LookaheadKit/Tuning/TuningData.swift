@@ -18,8 +18,8 @@ public struct TuningData: Sendable {
   public let inMillimetres: Bool
   /// Every stroke's samples cleaned by the anchor rules R1–R3 (``StrokeCleaner``), as the
   /// predictor observes them, with times relative to the stroke's first kept sample, exactly as
-  /// ``PerSampleReplay`` computes them; stroke after stroke in one array (``cleaned(_:)`` gives
-  /// one stroke's). Prepared once, so that a search's thousands of trials do not clean and
+  /// ``PerSampleReplay`` computes them (``IssuePointLoop/prepared(_:report:)``); stroke after
+  /// stroke in one array (``cleaned(_:)`` gives one stroke's). Prepared once, so that a search's thousands of trials do not clean and
   /// convert again, and in one block, so that a trial reads it front to back (the processor's
   /// prefetcher follows; a separate array per stroke cost a cache miss at every stroke start).
   public private(set) var cleanedSamples: [PointerSample]
@@ -52,17 +52,11 @@ public struct TuningData: Sendable {
     scales = []
     cleanedSamples = []
     cleanedStarts = [0]
-    let cleaner = StrokeCleaner()
+    let anchorProtocol = IssuePointLoop.anchorProtocol(horizons: [])
     var report = CleaningReport()
     for (t, trace) in self.traces.enumerated() {
       for (s, stroke) in trace.strokes.enumerated() {
-        let kept = cleaner.clean(stroke.samples, report: &report).kept
-        let start = kept.first?.time ?? 0
-        cleanedSamples += kept.lazy.map { sample in
-          PointerSample(
-            time: sample.time - start, x: sample.x, y: sample.y, pressure: sample.pressure, altitude: sample.altitude,
-            azimuth: sample.azimuth)
-        }
+        cleanedSamples += anchorProtocol.prepared(stroke, report: &report)
         cleanedStarts.append(cleanedSamples.count)
         strokes.append(stroke)
         traceIndices.append(t)
