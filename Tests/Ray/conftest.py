@@ -19,7 +19,8 @@ def lookahead():
 @pytest.fixture(scope="session")
 def cluster():
     """Two Ray nodes of one CPU each on this machine (Ray's own test utility): every search below
-    runs one worker per node."""
+    runs one worker per node. Ray binds them to this machine's own interface address (what it
+    sees as its address towards the outside), not 127.0.0.1: nothing leaves the machine."""
     import ray
     from ray.cluster_utils import Cluster
 

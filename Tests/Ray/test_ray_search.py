@@ -6,6 +6,8 @@ import json
 import os
 import signal
 import subprocess
+import sys
+import time
 
 from conftest import REPOSITORY
 from lookahead_ray import RaySearch
@@ -106,4 +108,28 @@ def test_interrupted_driver_resumes_from_the_journal(lookahead, cluster, tmp_pat
             handle.write(text)
     summary = RaySearch(OPTIONS, journal, lookahead=lookahead, cwd=REPOSITORY).run()
     assert [s["resumed"] for s in summary["searches"]] == [3, 1, 0], summary
+    assert_same_journals(journal, reference)
+
+
+def test_killed_driver_restarted_resumes(lookahead, cluster, tmp_path_factory):
+    directory = tmp_path_factory.getbasetemp()
+    reference = tune_journal(lookahead, directory)
+    journal = str(directory / "driver.jsonl")
+    command = [sys.executable, "-m", "lookahead_ray", "--address", cluster.address, "--lookahead", lookahead,
+               "--journal", journal, "--", *OPTIONS]
+    with open(directory / "driver.log", "w") as log:
+        driver = subprocess.Popen(command, cwd=REPOSITORY, stdout=log, stderr=log)
+        deadline = time.monotonic() + 150
+        while driver.poll() is None and time.monotonic() < deadline:
+            if os.path.exists(journal + ".fold1") and len(journal_lines(journal + ".fold1")) >= 3:
+                break  # the header and the first trial are on file
+            time.sleep(0.05)
+        driver.kill()
+        assert driver.wait() == -signal.SIGKILL, "the driver should be killed mid-search"
+    done = sum(len(journal_lines(journal + s)) - 2 for s in SUFFIXES if os.path.exists(journal + s))
+    assert 1 <= done < 9
+    restarted = subprocess.run(command, cwd=REPOSITORY, capture_output=True, text=True)
+    assert restarted.returncode == 0, restarted.stderr
+    summary = json.loads(restarted.stdout.splitlines()[-1])
+    assert sum(s["resumed"] for s in summary["searches"]) == done
     assert_same_journals(journal, reference)

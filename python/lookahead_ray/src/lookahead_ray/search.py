@@ -11,6 +11,7 @@ process that loaded the data once. The driver alone writes the journals, in tria
 import collections
 import os
 import shutil
+import time
 
 import ray
 
@@ -26,8 +27,10 @@ class TrialActor:
         self.worker = WorkerProcess(lookahead, tune_options, cwd=cwd, env=env)
 
     def start(self):
-        """Starts the worker; returns its pid and this actor's node id."""
-        return self.worker.start(), ray.get_runtime_context().get_node_id()
+        """Starts the worker and waits until it has loaded the data (its first answer); returns
+        its pid and this actor's node id."""
+        self.worker.ask({"op": "plan"})
+        return self.worker.pid, ray.get_runtime_context().get_node_id()
 
     def score(self, search, index):
         """Trial `index` of `search`: its journal line, and the pid of the process that scored it."""
@@ -68,6 +71,7 @@ class RaySearch:
         self.in_flight = {}  # object ref -> (actor index, (search index, trial index))
         self.retries = 0
         self.journals = []
+        self.seconds = {}  # plan, start (workers loaded), search (first dispatch to last trial)
 
     def plan(self):
         """The tune's searches, from a worker run here on the driver."""
@@ -83,7 +87,9 @@ class RaySearch:
         return actor
 
     def run(self):
+        started = time.monotonic()
         plan = self.plan()
+        self.seconds["plan"] = time.monotonic() - started
         self.journals = [
             Journal(self.journal_path + search["journalSuffix"], search["headerLine"], search["trials"])
             for search in plan["searches"]]
@@ -100,7 +106,8 @@ class RaySearch:
                 "searches": [
                     {"label": label, "journal": journal.path, "trials": journal.done, "resumed": count}
                     for label, journal, count in zip(labels, self.journals, resumed)],
-                "workers": len(self.actors), "nodes": len(set(self.nodes.values())), "retries": self.retries}
+                "workers": len(self.actors), "nodes": len(set(self.nodes.values())), "retries": self.retries,
+                "seconds": {name: round(value, 3) for name, value in self.seconds.items()}}
         finally:
             for actor in self.actors:
                 try:
@@ -113,9 +120,12 @@ class RaySearch:
     def _score(self, queue, labels):
         cores = int(ray.cluster_resources().get("CPU", 1))
         count = min(self.requested_workers or cores, cores, len(queue))
+        started = time.monotonic()
         self.actors = [self._start_actor() for _ in range(count)]
         for a, (pid, node) in enumerate(ray.get([actor.start.remote() for actor in self.actors])):
             self.pids[a], self.nodes[a] = pid, node
+        self.seconds["start"] = time.monotonic() - started
+        started = time.monotonic()
         idle = list(range(count))
         finished = [dict() for _ in self.journals]  # search -> {trial index: line} not yet journaled
         attempts = collections.Counter()
@@ -152,6 +162,7 @@ class RaySearch:
                     journal.append(finished[s].pop(index))
                     if self.on_trial:
                         self.on_trial(self, labels[s], index)
+        self.seconds["search"] = time.monotonic() - started
 
     def _retry(self, task, queue, attempts, labels, reason):
         attempts[task] += 1
