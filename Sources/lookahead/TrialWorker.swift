@@ -1,21 +1,24 @@
 import Foundation
 import LookaheadKit
 
-/// What `lookahead worker` holds between request lines: the tune's setup, its searches (each with
-/// the writers it searches on and an evaluator made on first use) and, for grid and lhs, every
-/// planned trial point. Answers one request line with one result line (`Docs/Distributed.md`);
+/// What `lookahead worker` holds between request lines: the tune's data and setup, its searches,
+/// the evaluator of the search it last scored for (a driver sends a search's trials together, and
+/// one evaluator at a time keeps one copy of the data per worker, whatever the number of folds)
+/// and, for grid and lhs, every planned trial point. Answers one request line with one result line (`Docs/Distributed.md`);
 /// never throws: a bad line gets an error line naming its line number and field.
 final class TrialWorker {
   let request: TuneRun.Request
+  let data: TuningData
   let setup: TuneRun.Setup
   let searches: [TuneRun.SearchSet]
   let replay: Replay
   /// The trial points of a grid or lhs search (the same in every search of the tune), or nil.
   let plannedPoints: [[Double]]?
-  private var evaluators: [String: ObjectiveEvaluator] = [:]
+  private var current: (label: String, evaluator: ObjectiveEvaluator)?
 
   init(request: TuneRun.Request, data: TuningData) throws {
     self.request = request
+    self.data = data
     setup = try TuneRun.Setup(request)
     searches = try TuneRun.searchSets(request, data: data)
     replay = try Replay(profile: request.profile, seed: request.seed)
@@ -120,7 +123,7 @@ final class TrialWorker {
       }
       (unit, values) = (plannedPoints[index], space.values(atUnit: plannedPoints[index]))
     }
-    let evaluator = evaluator(for: search)
+    let evaluator = try evaluator(for: search)
     let trial = TuningJournal.Trial(index: index, unit: unit, values: values) {
       let score = try TuneRun.scoreTrial(values, space: setup.space, evaluator: evaluator)
       return (score.value, score.metrics, score.infeasibility)
@@ -142,7 +145,7 @@ final class TrialWorker {
     let trials = try TuningJournal.line(plannedPoints.enumerated().map { PlannedTrial(index: $0, unit: $1, values: space.values(atUnit: $1)) })
     var items: [String] = []
     for search in searches {
-      let header = try TuningJournal.line(setup.header(request, label: search.label, searchData: search.data))
+      let header = try TuningJournal.line(setup.header(request, label: search.label, searchData: try search.data(from: data)))
       items.append(
         "{\"header\":\(header),\"headerLine\":\(Self.quoted(header)),\"journalSuffix\":\(Self.quoted(search.journalSuffix)),"
           + "\"label\":\(Self.quoted(search.label)),\"trials\":\(trials)}")
@@ -150,10 +153,11 @@ final class TrialWorker {
     return "{\"id\":\(id),\"line\":\(lineNumber),\"plan\":{\"searches\":[\(items.joined(separator: ","))],\"strategy\":\(Self.quoted(request.strategy.rawValue))}}"
   }
 
-  private func evaluator(for search: TuneRun.SearchSet) -> ObjectiveEvaluator {
-    if let made = evaluators[search.label] { return made }
-    let made = ObjectiveEvaluator(objective: request.objective, data: search.data, replay: replay, parts: request.parts)
-    evaluators[search.label] = made
+  private func evaluator(for search: TuneRun.SearchSet) throws -> ObjectiveEvaluator {
+    if let current, current.label == search.label { return current.evaluator }
+    current = nil  // let the last search's data go before cutting the next
+    let made = ObjectiveEvaluator(objective: request.objective, data: try search.data(from: data), replay: replay, parts: request.parts)
+    current = (search.label, made)
     return made
   }
 

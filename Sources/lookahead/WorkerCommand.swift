@@ -52,7 +52,7 @@ struct WorkerCommand: ParsableCommand {
   @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
   var dataDir: String?
 
-  @Option(help: "Cores each trial is scored on (default 1: one worker per core); the scores do not depend on it.")
+  @Option(help: "Cores each trial is scored on: 1 suits one worker per core; the scores do not depend on it.")
   var jobs: Int = 1
 
   @Argument(help: "Datasets (names, NAME:subset, or paths) searched on, as for tune.", completion: NameCompletion.datasets)

@@ -62,26 +62,35 @@ extension TuneRun {
   }
 
   /// One search of a tune: its label (`fold N` or `all`), the suffix of its journal after the
-  /// `--journal` path (`.foldN`, or nothing), and the writers it searches on.
+  /// `--journal` path (`.foldN`, or nothing), and the writers it searches on. The data is cut to
+  /// those writers only when asked, so a worker holds one copy per search it is scoring, not one
+  /// per fold of a leave-one-writer-out split.
   public struct SearchSet: Sendable {
     public var label: String
     public var journalSuffix: String
-    public var data: TuningData
+    /// The writers searched on; nil for all of the data.
+    public var writers: Set<String>?
+
+    /// The search's part of `data` (the data the sets were made from).
+    public func data(from data: TuningData) throws -> TuningData {
+      guard let writers else { return data }
+      return try data.restricted(to: writers)
+    }
   }
 
   /// The searches `run` makes, in its order: for a k-fold or leave-one-writer-out split one per
   /// fold on the other writers, then one on every writer; for a holdout or explicit split one on
   /// the train side; without a split one on all the data.
   public static func searchSets(_ request: Request, data: TuningData) throws -> [SearchSet] {
-    guard let split = request.split else { return [SearchSet(label: "all", journalSuffix: "", data: data)] }
+    guard let split = request.split else { return [SearchSet(label: "all", journalSuffix: "", writers: nil)] }
     let parts = try split.parts(of: data.strokes)
     if parts.count == 1 {
-      return [SearchSet(label: "all", journalSuffix: "", data: try data.restricted(to: Set(parts[0].trainWriters)))]
+      return [SearchSet(label: "all", journalSuffix: "", writers: Set(parts[0].trainWriters))]
     }
-    var sets = try parts.enumerated().map { f, part in
-      SearchSet(label: "fold \(f + 1)", journalSuffix: ".fold\(f + 1)", data: try data.restricted(to: Set(part.trainWriters)))
+    var sets = parts.enumerated().map { f, part in
+      SearchSet(label: "fold \(f + 1)", journalSuffix: ".fold\(f + 1)", writers: Set(part.trainWriters))
     }
-    sets.append(SearchSet(label: "all", journalSuffix: "", data: data))
+    sets.append(SearchSet(label: "all", journalSuffix: "", writers: nil))
     return sets
   }
 
