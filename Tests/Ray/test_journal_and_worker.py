@@ -1,6 +1,7 @@
 """The driver's journal rules and worker handling, without Ray: a journal of another tune or with a
-trial at another point is refused naming it, a second driver on a journal is refused, and a worker
-process killed between requests is reported as lost and started again on the next request."""
+trial at another point is refused naming it, a second driver on a journal is refused, a worker
+whose planned headers name other data files is refused, and a worker process killed between
+requests is reported as lost and started again on the next request."""
 
 import json
 import os
@@ -9,7 +10,8 @@ import signal
 import pytest
 
 from conftest import REPOSITORY
-from lookahead_ray import Journal, JournalBusy, JournalMismatch, WorkerLost, WorkerProcess, WorkerRefused
+from lookahead_ray import (
+    Journal, JournalBusy, JournalMismatch, RaySearch, WorkerDataDiffers, WorkerLost, WorkerProcess, WorkerRefused)
 
 OPTIONS = [
     "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "holdout=0.25,seed=1",
@@ -75,3 +77,14 @@ def test_killed_worker_is_lost_then_restarted(lookahead, planned):
             worker.ask({"search": "all", "index": 7})
     finally:
         worker.close()
+
+
+def test_worker_that_read_other_files_is_refused(lookahead, planned, tmp_path):
+    search, _ = planned
+    driver = RaySearch(OPTIONS, str(tmp_path / "k.jsonl"), lookahead=lookahead, cwd=REPOSITORY)
+    driver.journals = [Journal(str(tmp_path / "k.jsonl"), search["headerLine"], search["trials"])]
+    driver._check_started(0, (1, "node-a", [search["headerLine"]]))  # the same data: accepted
+    header = json.loads(search["headerLine"])
+    header["provenance"]["datasets"][0]["files"][0]["sha256"] = "0" * 64
+    with pytest.raises(WorkerDataDiffers, match="the worker on node node-b planned another journal header"):
+        driver._check_started(1, (2, "node-b", [json.dumps(header)]))

@@ -16,7 +16,7 @@ import sys
 import ray
 
 from .journal import JournalBusy, JournalMismatch
-from .search import RaySearch, TrialAbandoned
+from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
 from .worker import WorkerRefused
 
 
@@ -44,7 +44,7 @@ def main(argv=None):
         search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
         ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
         summary = search.run()
-    except (FileNotFoundError, JournalBusy, JournalMismatch, TrialAbandoned, WorkerRefused) as error:
+    except (FileNotFoundError, JournalBusy, JournalMismatch, TrialAbandoned, WorkerDataDiffers, WorkerRefused) as error:
         print(f"lookahead-ray: {error}", file=sys.stderr)
         return 1
     finally:

@@ -21,7 +21,7 @@ class JournalBusy(RuntimeError):
     pass
 
 
-def _resumable(header):
+def resumable(header):
     """The header without what a resumed run may change: its command line and version
     (the same rule as Swift's `TuningJournal.Header.resumes`)."""
     header = json.loads(json.dumps(header))
@@ -97,7 +97,7 @@ class Journal:
             header = json.loads(lines[0])
         except json.JSONDecodeError as error:
             raise JournalMismatch(f"{self.path}:1: not a tuning journal header ({error})") from None
-        if _resumable(header) != _resumable(json.loads(self.header_line)):
+        if resumable(header) != resumable(json.loads(self.header_line)):
             raise JournalMismatch(
                 f"{self.path}: this journal belongs to a different tune (header differs); use another "
                 "--journal path, or delete it to start afresh")

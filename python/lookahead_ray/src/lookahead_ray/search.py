@@ -9,13 +9,14 @@ process that loaded the data once. The driver alone writes the journals, in tria
 """
 
 import collections
+import json
 import os
 import shutil
 import time
 
 import ray
 
-from .journal import Journal
+from .journal import Journal, resumable
 from .worker import WorkerLost, WorkerProcess
 
 
@@ -27,10 +28,12 @@ class TrialActor:
         self.worker = WorkerProcess(lookahead, tune_options, cwd=cwd, env=env)
 
     def start(self):
-        """Starts the worker and waits until it has loaded the data (its first answer); returns
-        its pid and this actor's node id."""
-        self.worker.ask({"op": "plan"})
-        return self.worker.pid, ray.get_runtime_context().get_node_id()
+        """Starts the worker and waits until it has loaded the data (its first answer, the plan);
+        returns its pid, this actor's node id and the journal headers it planned (which name the
+        SHA-256 of every file it read)."""
+        plan = self.worker.ask({"op": "plan"})["plan"]
+        headers = [search["headerLine"] for search in plan["searches"]]
+        return self.worker.pid, ray.get_runtime_context().get_node_id(), headers
 
     def score(self, search, index):
         """Trial `index` of `search`: its journal line, and the pid of the process that scored it."""
@@ -39,6 +42,11 @@ class TrialActor:
 
     def stop(self):
         self.worker.close()
+
+
+class WorkerDataDiffers(RuntimeError):
+    """A worker planned other journal headers than the driver: it read other files (or another
+    build) under the same paths."""
 
 
 class TrialAbandoned(RuntimeError):
@@ -122,8 +130,8 @@ class RaySearch:
         count = min(self.requested_workers or cores, cores, len(queue))
         started = time.monotonic()
         self.actors = [self._start_actor() for _ in range(count)]
-        for a, (pid, node) in enumerate(ray.get([actor.start.remote() for actor in self.actors])):
-            self.pids[a], self.nodes[a] = pid, node
+        for a, started_actor in enumerate(ray.get([actor.start.remote() for actor in self.actors])):
+            self._check_started(a, started_actor)
         self.seconds["start"] = time.monotonic() - started
         started = time.monotonic()
         idle = list(range(count))
@@ -142,7 +150,7 @@ class RaySearch:
                 except ray.exceptions.RayActorError:
                     # The actor (or its node) died: a new actor takes its place.
                     self.actors[a] = self._start_actor()
-                    self.pids[a], self.nodes[a] = ray.get(self.actors[a].start.remote())
+                    self._check_started(a, ray.get(self.actors[a].start.remote()))
                     self._retry(task, queue, attempts, labels, "its Ray actor died")
                     idle.append(a)
                     continue
@@ -163,6 +171,16 @@ class RaySearch:
                     if self.on_trial:
                         self.on_trial(self, labels[s], index)
         self.seconds["search"] = time.monotonic() - started
+
+    def _check_started(self, a, started):
+        """Records actor `a`'s worker and node; refuses a worker whose headers differ from the plan's."""
+        pid, node, headers = started
+        self.pids[a], self.nodes[a] = pid, node
+        for header, journal in zip(headers, self.journals):
+            if resumable(json.loads(header)) != resumable(json.loads(journal.header_line)):
+                raise WorkerDataDiffers(
+                    f"the worker on node {node} planned another journal header than the driver for {journal.path} "
+                    "(other dataset files, checksums or lookahead build under the same paths); give every node the same files")
 
     def _retry(self, task, queue, attempts, labels, reason):
         attempts[task] += 1
