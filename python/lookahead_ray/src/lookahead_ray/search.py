@@ -45,8 +45,8 @@ class TrialActor:
 
 
 class WorkerDataDiffers(RuntimeError):
-    """A worker planned other journal headers than the driver: it read other files (or another
-    build) under the same paths."""
+    """A worker planned other journal headers than the driver: it read other files under the
+    same paths."""
 
 
 class TrialAbandoned(RuntimeError):
@@ -180,7 +180,7 @@ class RaySearch:
             if resumable(json.loads(header)) != resumable(json.loads(journal.header_line)):
                 raise WorkerDataDiffers(
                     f"the worker on node {node} planned another journal header than the driver for {journal.path} "
-                    "(other dataset files, checksums or lookahead build under the same paths); give every node the same files")
+                    "(other dataset files under the same paths: their SHA-256 differ); give every node the same files")
 
     def _retry(self, task, queue, attempts, labels, reason):
         attempts[task] += 1
