@@ -23,6 +23,7 @@ struct LookaheadCommand: ParsableCommand {
       ExportCommand.self,
       PredictCommand.self,
       TuneCommand.self,
+      WorkerCommand.self,
       TrainCommand.self,
       BenchTuningCommand.self,
       ReportCommand.self,

@@ -147,49 +147,19 @@ public enum TuneRun {
     _ request: Request, data: TuningData, testData: TuningData? = nil,
     catalog: PredictorCatalog = .exported, progress: (Progress) -> Void = { _ in }
   ) throws -> Outcome {
-    let specification = try PredictorSpecification(parsing: request.predictor)
-    let entry = try catalog.entry(named: specification.name)
-    var fixed: [String: ParameterValue] = [:]
-    for (key, value) in specification.assignments {
-      guard let spec = entry.parameter(named: key) else {
-        throw PredictorCatalogError.unknownParameter(predictor: entry.name, parameter: key, known: entry.parameters.map(\.name))
-      }
-      fixed[key] = try spec.parse(value, predictor: entry.name)
-    }
-    let space = try CatalogSearchSpace(entry: entry, parameters: request.parameters, fixed: fixed)
-    guard request.trials > 0 else { throw SetupError(description: "--trials must be at least 1") }
+    let setup = try Setup(request, catalog: catalog)
+    let space = setup.space
     let replay = try Replay(profile: request.profile, seed: request.seed)
 
     func provenance(trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
-      guard var record = request.provenance else { return nil }
-      record.split = request.split?.description ?? "none (separate test data)"
-      record.trainWriters = trainWriters
-      record.testWriters = testWriters
-      record.objective = request.objective.description
-      record.fixed = specification.assignments.reduce(into: [:]) { $0[$1.key] = $1.value }
-      record.searched = space.space.dimensions.map(\.name)
-      record.horizonPolicy = request.objective.horizonPolicy
-      record.seed = request.seed
-      record.profile = request.profile.name
-      record.profileDefinition = request.profile
-      return record
+      setup.provenance(request, trainWriters: trainWriters, testWriters: testWriters)
     }
 
     func search(_ label: String, on searchData: TuningData, journal: URL?) throws -> Search {
       let evaluator = ObjectiveEvaluator(objective: request.objective, data: searchData, replay: replay, parts: request.parts)
-      var context = request.context
-      context["split"] = request.split?.description ?? "none"
-      context["search"] = label
-      context["train-writers"] = searchData.writers.joined(separator: ",")
-      context["fixed"] = specification.assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-      if request.objective.usesReplay { context["profile"] = request.profile.name }
-      let header = TuningJournal.Header(
-        predictor: entry.name, space: space.space, strategy: strategyDescription(request, space: space),
-        seed: request.seed, objective: request.objective.description, context: context,
-        provenance: provenance(trainWriters: searchData.writers, testWriters: nil))
+      let header = setup.header(request, label: label, searchData: searchData)
       let evaluate: ([Double]) throws -> ObjectiveEvaluator.Score = { values in
-        let predictor = try space.configure(values)
-        return try evaluator.score(predictor.makePredictor)
+        try scoreTrial(values, space: space, evaluator: evaluator)
       }
       let report: (Int, Int, TuningJournal.Trial?) -> Void = { done, resumed, best in
         progress(Progress(label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective))
@@ -198,10 +168,9 @@ public enum TuneRun {
       let journalFile = journal.map(TuningJournal.init(url:))
       switch request.strategy {
       case .grid:
-        let points = gridPoints(trials: request.trials, dimensions: space.space.count)
-        trials = try runTuner(header, GridSearch(dimensionCount: space.space.count, pointsPerDimension: points), journalFile, request, evaluate, report)
+        trials = try runTuner(header, gridSearch(request, space: space), journalFile, request, evaluate, report)
       case .lhs:
-        trials = try runTuner(header, LatinHypercubeSearch(dimensionCount: space.space.count, count: request.trials, seed: request.seed), journalFile, request, evaluate, report)
+        trials = try runTuner(header, latinHypercubeSearch(request, space: space), journalFile, request, evaluate, report)
       case .nelderMead:
         trials = try runTuner(header, NelderMeadSearch(start: space.defaultUnitPoint, step: 0.25, budget: request.trials), journalFile, request, evaluate, report)
       case .lhsNelderMead:

@@ -82,17 +82,9 @@ public struct Tuner<Strategy: SearchStrategy> {
 
     while trials.count < maximumTrials, let point = strategy.next() {
       let values = header.space.values(atUnit: point)
-      var trial = TuningJournal.Trial(index: trials.count, unit: point, values: values, objective: nil, metrics: [:])
-      do {
+      let trial = TuningJournal.Trial(index: trials.count, unit: point, values: values) {
         let outcome = try evaluate(values)
-        // A non-finite objective is a failed trial: null in the journal, +∞ for the strategy,
-        // the same live and resumed. A finite one may still be infeasible (bounds broken).
-        trial.objective = outcome.objective.isFinite ? outcome.objective : nil
-        trial.metrics = outcome.metrics
-        trial.infeasible = outcome.infeasible
-        if !outcome.objective.isFinite { trial.failure = "objective is not finite (\(outcome.objective))" }
-      } catch {
-        trial.failure = "\(error)"
+        return (outcome.objective, outcome.metrics, outcome.infeasible)
       }
       strategy.tell(point, score: trial.objective ?? .infinity)
       try journal?.append(trial)
@@ -115,5 +107,28 @@ public struct Tuner<Strategy: SearchStrategy> {
     if pa?.datasets != pb?.datasets { return "datasets or their files differ" }
     if pa?.profileDefinition != pb?.profileDefinition { return "device profile differs" }
     return "provenance differs"
+  }
+}
+
+extension TuningJournal.Trial {
+  /// The record of one trial at `unit` (parameter `values`) scored by `score`, exactly as
+  /// ``Tuner`` journals it: a thrown error is a failed trial with its reason; a non-finite
+  /// objective is a failed one too (null in the journal, +∞ for the strategy, the same live and
+  /// resumed); a finite one may still be infeasible (bounds broken). `lookahead worker` builds its
+  /// results with this too, so a remote trial's record is the tuner's to the bit.
+  public init(
+    index: Int, unit: [Double], values: [Double],
+    scoredBy score: () throws -> (objective: Double, metrics: [String: Double], infeasible: String?)
+  ) {
+    self.init(index: index, unit: unit, values: values, objective: nil, metrics: [:])
+    do {
+      let outcome = try score()
+      objective = outcome.objective.isFinite ? outcome.objective : nil
+      metrics = outcome.metrics
+      infeasible = outcome.infeasible
+      if !outcome.objective.isFinite { failure = "objective is not finite (\(outcome.objective))" }
+    } catch {
+      failure = "\(error)"
+    }
   }
 }

@@ -191,7 +191,9 @@ public struct TuningJournal: Sendable {
     try handle.synchronize()
   }
 
-  private static func line<T: Encodable>(_ value: T) throws -> String {
+  /// `value` as one journal line (without the newline): sorted keys, non-finite metrics as
+  /// strings. `lookahead worker` hands its records out in this exact text.
+  public static func line<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.nonConformingFloatEncodingStrategy = nonFiniteNumbers.encoding

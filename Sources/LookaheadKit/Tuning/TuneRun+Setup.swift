@@ -1,0 +1,129 @@
+import Foundation
+import LookaheadRuntime
+
+/// The parts of a tune that are fixed before any trial runs: the predictor and search space, the
+/// searches (one per fold, then one over all training writers) with their journal headers, the
+/// trial points of the strategies that do not look at scores, and how one trial is scored.
+///
+/// ``TuneRun/run(_:data:testData:catalog:progress:)`` and `lookahead worker` (which scores
+/// trials for a search spread over many processes or machines, `Docs/Distributed.md`) both go
+/// through these, so a trial scored by a worker is the tune's trial to the bit and a journal
+/// written from workers' records is the journal `tune` writes.
+extension TuneRun {
+  /// The catalog entry a request tunes, its fixed values and its search space.
+  public struct Setup: Sendable {
+    public var specification: PredictorSpecification
+    public var entry: PredictorCatalogEntry
+    public var space: CatalogSearchSpace
+
+    public init(_ request: Request, catalog: PredictorCatalog = .exported) throws {
+      specification = try PredictorSpecification(parsing: request.predictor)
+      entry = try catalog.entry(named: specification.name)
+      var fixed: [String: ParameterValue] = [:]
+      for (key, value) in specification.assignments {
+        guard let spec = entry.parameter(named: key) else {
+          throw PredictorCatalogError.unknownParameter(predictor: entry.name, parameter: key, known: entry.parameters.map(\.name))
+        }
+        fixed[key] = try spec.parse(value, predictor: entry.name)
+      }
+      space = try CatalogSearchSpace(entry: entry, parameters: request.parameters, fixed: fixed)
+      guard request.trials > 0 else { throw SetupError(description: "--trials must be at least 1") }
+    }
+
+    /// The request's provenance completed with the split, writers, objective and values.
+    public func provenance(_ request: Request, trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
+      guard var record = request.provenance else { return nil }
+      record.split = request.split?.description ?? "none (separate test data)"
+      record.trainWriters = trainWriters
+      record.testWriters = testWriters
+      record.objective = request.objective.description
+      record.fixed = specification.assignments.reduce(into: [:]) { $0[$1.key] = $1.value }
+      record.searched = space.space.dimensions.map(\.name)
+      record.horizonPolicy = request.objective.horizonPolicy
+      record.seed = request.seed
+      record.profile = request.profile.name
+      record.profileDefinition = request.profile
+      return record
+    }
+
+    /// The journal header of the search `label` over `searchData`.
+    public func header(_ request: Request, label: String, searchData: TuningData) -> TuningJournal.Header {
+      var context = request.context
+      context["split"] = request.split?.description ?? "none"
+      context["search"] = label
+      context["train-writers"] = searchData.writers.joined(separator: ",")
+      context["fixed"] = specification.assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+      if request.objective.usesReplay { context["profile"] = request.profile.name }
+      return TuningJournal.Header(
+        predictor: entry.name, space: space.space, strategy: strategyDescription(request, space: space),
+        seed: request.seed, objective: request.objective.description, context: context,
+        provenance: provenance(request, trainWriters: searchData.writers, testWriters: nil))
+    }
+  }
+
+  /// One search of a tune: its label (`fold N` or `all`), the suffix of its journal after the
+  /// `--journal` path (`.foldN`, or nothing), and the writers it searches on. The data is cut to
+  /// those writers only when asked, so a worker holds one copy per search it is scoring, not one
+  /// per fold of a leave-one-writer-out split.
+  public struct SearchSet: Sendable {
+    public var label: String
+    public var journalSuffix: String
+    /// The writers searched on; nil for all of the data.
+    public var writers: Set<String>?
+
+    /// The search's part of `data` (the data the sets were made from).
+    public func data(from data: TuningData) throws -> TuningData {
+      guard let writers else { return data }
+      return try data.restricted(to: writers)
+    }
+  }
+
+  /// The searches `run` makes, in its order: for a k-fold or leave-one-writer-out split one per
+  /// fold on the other writers, then one on every writer; for a holdout or explicit split one on
+  /// the train side; without a split one on all the data.
+  public static func searchSets(_ request: Request, data: TuningData) throws -> [SearchSet] {
+    guard let split = request.split else { return [SearchSet(label: "all", journalSuffix: "", writers: nil)] }
+    let parts = try split.parts(of: data.strokes)
+    if parts.count == 1 {
+      return [SearchSet(label: "all", journalSuffix: "", writers: Set(parts[0].trainWriters))]
+    }
+    var sets = parts.enumerated().map { f, part in
+      SearchSet(label: "fold \(f + 1)", journalSuffix: ".fold\(f + 1)", writers: Set(part.trainWriters))
+    }
+    sets.append(SearchSet(label: "all", journalSuffix: "", writers: nil))
+    return sets
+  }
+
+  /// One trial's score: the configuration at `values` (in the space's order) through `evaluator`.
+  public static func scoreTrial(
+    _ values: [Double], space: CatalogSearchSpace, evaluator: ObjectiveEvaluator
+  ) throws -> ObjectiveEvaluator.Score {
+    let predictor = try space.configure(values)
+    return try evaluator.score(predictor.makePredictor)
+  }
+
+  static func gridSearch(_ request: Request, space: CatalogSearchSpace) -> GridSearch {
+    GridSearch(dimensionCount: space.space.count, pointsPerDimension: gridPoints(trials: request.trials, dimensions: space.space.count))
+  }
+
+  static func latinHypercubeSearch(_ request: Request, space: CatalogSearchSpace) -> LatinHypercubeSearch {
+    LatinHypercubeSearch(dimensionCount: space.space.count, count: request.trials, seed: request.seed)
+  }
+
+  /// Every trial point of the search, in order, when the strategy proposes them without looking
+  /// at scores (`grid`, `lhs`): these trials can all run at once. Nil for the strategies that
+  /// choose each point from the scores so far (`nelder-mead`, `lhs-nelder-mead`).
+  public static func independentTrialPoints(_ request: Request, space: CatalogSearchSpace) -> [[Double]]? {
+    func take<S: SearchStrategy>(_ strategy: S) -> [[Double]] {
+      var strategy = strategy
+      var points: [[Double]] = []
+      while points.count < request.trials, let point = strategy.next() { points.append(point) }
+      return points
+    }
+    switch request.strategy {
+    case .grid: return take(gridSearch(request, space: space))
+    case .lhs: return take(latinHypercubeSearch(request, space: space))
+    case .nelderMead, .lhsNelderMead: return nil
+    }
+  }
+}

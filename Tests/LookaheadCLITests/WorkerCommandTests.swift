@@ -1,0 +1,147 @@
+import Foundation
+import LookaheadKit
+import _LookaheadTestSupport
+import Testing
+
+/// `lookahead worker` scores a tune's trials from JSON lines on stdin: every record must be the
+/// one `lookahead tune` journals for the same trial, to the bit, and a bad line must get an error
+/// line naming its line number and field while the worker carries on (Docs/Distributed.md).
+@Suite("lookahead worker")
+struct WorkerCommandTests {
+  static let tuneOptions = [
+    "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "kfold=2,seed=1",
+    "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI",
+  ]
+
+  /// Runs the CLI with `input` on its stdin.
+  static func run(_ arguments: [String], input: String) throws -> DatasetsCommandTests.Result {
+    let process = Process()
+    process.executableURL = try DatasetsCommandTests.executable()
+    process.arguments = arguments
+    process.currentDirectoryURL = SharedDatasets.repositoryRoot
+    var environment = ProcessInfo.processInfo.environment
+    environment["LOOKAHEAD_SHARED_DATASETS"] = SharedDatasets.root.path
+    process.environment = environment
+    let stdin = Pipe(), out = Pipe(), err = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return .init(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func objects(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+  }
+
+  /// The header line's JSON without the command line, which is the only part allowed to differ.
+  static func headerWithoutCommandLine(_ line: String) throws -> NSDictionary {
+    var header = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    var provenance = try #require(header["provenance"] as? [String: Any])
+    provenance["commandLine"] = nil
+    header["provenance"] = provenance
+    return header as NSDictionary
+  }
+
+  @Test("a cross-fitted lhs tune's journals (two folds and the final search) are reproduced line for line by the worker: same headers but the command line, same trial records, objectives equal bit for bit whether asked by index, unit or values")
+  func workerMatchesTune() throws {
+    let dir = DatasetsCommandTests.temporaryURL("worker")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("k.jsonl")
+    let tune = try DatasetsCommandTests.run(["tune"] + Self.tuneOptions + ["--journal", journal.path, "--quiet", "--jobs", "2"])
+    #expect(tune.status == 0, "\(tune.stderr)")
+
+    // One request per recorded trial in three forms, and the plan, in one worker session.
+    let searches = [("fold 1", ".fold1"), ("fold 2", ".fold2"), ("all", "")]
+    var requests = ["{\"op\":\"plan\",\"id\":\"p\"}"]
+    var expected: [(search: String, line: String, trial: TuningJournal.Trial)] = []
+    for (label, suffix) in searches {
+      let lines = try String(contentsOfFile: journal.path + suffix, encoding: .utf8).split(separator: "\n").map(String.init)
+      #expect(lines.count == 4)
+      for line in lines.dropFirst() {
+        let trial = try JSONDecoder().decode(TuningJournal.Trial.self, from: Data(line.utf8))
+        let units = trial.unit.map { "\($0)" }.joined(separator: ","), values = trial.values.map { "\($0)" }.joined(separator: ",")
+        requests.append("{\"search\":\"\(label)\",\"index\":\(trial.index)}")
+        requests.append("{\"search\":\"\(label)\",\"index\":\(trial.index),\"unit\":[\(units)]}")
+        requests.append("{\"search\":\"\(label)\",\"index\":\(trial.index),\"values\":[\(values)]}")
+        expected.append((label, line, trial))
+      }
+    }
+    let worker = try Self.run(["worker"] + Self.tuneOptions, input: requests.joined(separator: "\n") + "\n")
+    #expect(worker.status == 0, "\(worker.stderr)")
+    let answers = try Self.objects(worker.stdout)
+    try #require(answers.count == requests.count)
+
+    let plan = try #require(answers[0]["plan"] as? [String: Any])
+    #expect(answers[0]["id"] as? String == "p")
+    let planned = try #require(plan["searches"] as? [[String: Any]])
+    #expect(planned.map { $0["label"] as? String } == searches.map(\.0))
+    for (search, (_, suffix)) in zip(planned, searches) {
+      let tuneHeader = try #require(try String(contentsOfFile: journal.path + suffix, encoding: .utf8).split(separator: "\n").first)
+      #expect(try Self.headerWithoutCommandLine(String(tuneHeader)) == Self.headerWithoutCommandLine(search["headerLine"] as? String ?? ""))
+      #expect(search["journalSuffix"] as? String == suffix)
+    }
+
+    for (k, want) in expected.enumerated() {
+      for form in 0..<3 {
+        let answer = answers[1 + 3 * k + form]
+        #expect(answer["search"] as? String == want.search)
+        let line = try #require(answer["journalLine"] as? String, "\(answer)")
+        let got = try JSONDecoder().decode(TuningJournal.Trial.self, from: Data(line.utf8))
+        let objective = try #require(got.objective), wanted = try #require(want.trial.objective)
+        #expect(objective.bitPattern == wanted.bitPattern, "\(want.search) trial \(want.trial.index) form \(form)")
+        if form < 2 { #expect(line == want.line, "the record's text is the journal's") }
+      }
+    }
+  }
+
+  @Test("malformed lines get an error line naming the line number and field; the worker carries on and still scores the good line after them")
+  func malformedLines() throws {
+    let input = """
+      not json
+      {"search":"all","index":"two"}
+      {"search":"fold 9","index":0}
+      {"search":"all","unit":[0.5,0.5]}
+      {"search":"all","valeus":[1]}
+      {"search":"all","index":99}
+      {"search":"all","parameters":{"process-noise":-1}}
+      {"op":"dance"}
+
+      {"search":"all","index":1,"id":7}
+
+      """
+    let result = try Self.run(["worker"] + Self.tuneOptions, input: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let answers = try Self.objects(result.stdout)
+    try #require(answers.count == 9)
+    let errors = answers.prefix(8).map { ($0["line"] as? Int, $0["field"] as? String) }
+    #expect(errors.map(\.0) == [1, 2, 3, 4, 5, 6, 7, 8])
+    #expect(errors.map(\.1) == [nil, "index", "search", "unit", "valeus", "index", "parameters.process-noise", "op"])
+    #expect(answers.prefix(8).allSatisfy { ($0["error"] as? String)?.isEmpty == false })
+    #expect((answers[2]["error"] as? String)?.contains("fold 1, fold 2, all") == true)
+    let good = answers[8]
+    #expect(good["line"] as? Int == 10 && good["id"] as? Int == 7 && good["error"] == nil)
+    let trial = try #require(good["trial"] as? [String: Any])
+    #expect(trial["index"] as? Int == 1 && trial["objective"] is Double)
+  }
+
+  @Test("plan refuses a strategy that chooses each point from the scores, naming the field")
+  func planRefusesAdaptiveStrategy() throws {
+    var options = Self.tuneOptions
+    options[options.firstIndex(of: "lhs")!] = "nelder-mead"
+    let result = try Self.run(["worker"] + options, input: "{\"op\":\"plan\"}\n")
+    let answer = try #require(try Self.objects(result.stdout).first)
+    #expect(answer["field"] as? String == "op")
+    #expect((answer["error"] as? String)?.contains("cannot be planned ahead") == true)
+  }
+}

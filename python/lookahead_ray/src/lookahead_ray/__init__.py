@@ -1,0 +1,10 @@
+"""Run `lookahead tune` searches on Ray (Docs/Distributed.md)."""
+
+from .journal import Journal, JournalBusy, JournalMismatch
+from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
+from .worker import WorkerLost, WorkerProcess, WorkerRefused
+
+__all__ = [
+    "Journal", "JournalBusy", "JournalMismatch", "RaySearch", "TrialAbandoned", "WorkerLost",
+    "WorkerDataDiffers", "WorkerProcess", "WorkerRefused",
+]

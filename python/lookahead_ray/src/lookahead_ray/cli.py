@@ -1,0 +1,63 @@
+"""`lookahead-ray`: one command for a distributed search (Docs/Distributed.md).
+
+    lookahead-ray [--address ADDR] [--lookahead PATH] [--workers N] --journal FILE
+                  [--out BEST.json [--force]] -- TUNE OPTIONS... DATASET...
+
+Without --address an embedded local Ray starts (one worker per core of this machine); with it the
+driver joins that cluster. With --out, `lookahead tune` then runs here on the finished journal
+(no new trial) to score the held-out writers and write BEST.json and BEST.tune.json.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+
+import ray
+
+from .journal import JournalBusy, JournalMismatch
+from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
+from .worker import WorkerRefused
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="lookahead-ray",
+        description="Run a lookahead tune search (grid or lhs) on Ray and write its journal.",
+        epilog="Everything after -- is given to `lookahead worker` (and to `lookahead tune` for --out): "
+               "the tune's options and datasets, without --journal and --out.")
+    parser.add_argument("--address", help="Ray cluster to join (e.g. auto, or HOST:6379); default: start a local Ray")
+    parser.add_argument("--lookahead", default="lookahead", help="the lookahead binary, at a path every node sees")
+    parser.add_argument("--workers", type=int, help="worker processes (default: one per core of the cluster)")
+    parser.add_argument("--attempts", type=int, default=3, help="tries per trial when its worker dies (default 3)")
+    parser.add_argument("--journal", required=True, help="the journal to write or resume (folds add .foldN)")
+    parser.add_argument("--out", help="then run lookahead tune on the journal and write BEST.json and BEST.tune.json")
+    parser.add_argument("--force", action="store_true", help="with --out: overwrite existing output files")
+    parser.add_argument("tune_options", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    options = args.tune_options[1:] if args.tune_options[:1] == ["--"] else args.tune_options
+    if not options:
+        parser.error("give the tune's options and datasets after --")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    try:
+        search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
+        ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
+        summary = search.run()
+    except (FileNotFoundError, JournalBusy, JournalMismatch, TrialAbandoned, WorkerDataDiffers, WorkerRefused) as error:
+        print(f"lookahead-ray: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+    print(json.dumps(summary))
+    if args.out:
+        command = [search.lookahead, "tune", *options, "--journal", args.journal, "--out", args.out, "--quiet"]
+        if args.force:
+            command.append("--force")
+        return subprocess.call(command)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The `lookahead tune` journal, written from the driver exactly as `tune` writes it.
+
+Same file, same lines (Docs/Tuning.md, "Journal and resume"): a header line, then one trial line
+per finished trial in trial order, each appended and fsynced as it is known; the header (and the
+rewrite that drops a cut-off last line) goes through a temporary file, fsync and rename; the same
+advisory `flock` on `JOURNAL.lock`, so a `lookahead tune` and this driver never interleave on one
+journal. The line texts come from `lookahead worker` (Swift's own encoder), never re-encoded here.
+"""
+
+import fcntl
+import json
+import os
+import tempfile
+
+
+class JournalMismatch(RuntimeError):
+    pass
+
+
+class JournalBusy(RuntimeError):
+    pass
+
+
+def resumable(header):
+    """The header without what a resumed run may change: its command line and version
+    (the same rule as Swift's `TuningJournal.Header.resumes`)."""
+    header = json.loads(json.dumps(header))
+    provenance = header.get("provenance")
+    if isinstance(provenance, dict):
+        provenance.pop("commandLine", None)
+        provenance.pop("version", None)
+    return header
+
+
+def _write_atomically(path, text):
+    directory = os.path.dirname(os.path.abspath(path))
+    descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+    directory_descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(directory_descriptor)
+    finally:
+        os.close(directory_descriptor)
+
+
+class Journal:
+    """One search's journal: `path`, the plan's `header_line` and planned `trials`."""
+
+    def __init__(self, path, header_line, trials):
+        self.path = path
+        self.header_line = header_line
+        self.trials = trials
+        self.lock_descriptor = None
+        self.done = 0  # trials on file, in order
+
+    def lock(self):
+        descriptor = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise JournalBusy(
+                f"{self.path} is in use by another tune (its lock {self.path}.lock is held); "
+                "wait for that tune to finish, or use another --journal path") from None
+        self.lock_descriptor = descriptor
+
+    def unlock(self):
+        if self.lock_descriptor is not None:
+            os.close(self.lock_descriptor)
+            self.lock_descriptor = None
+
+    def open(self):
+        """Starts the journal, or resumes it: checks its header against the plan's and its
+        trials against the planned points, drops a cut-off last line. Returns how many trials
+        are already done."""
+        if not os.path.exists(self.path):
+            _write_atomically(self.path, self.header_line + "\n")
+            self.done = 0
+            return 0
+        with open(self.path, encoding="utf-8") as handle:
+            text = handle.read()
+        lines = text.split("\n")
+        cut_off = bool(lines[-1])  # a last line without its newline was cut off mid-write
+        lines = [line for line in lines[:-1] if line]
+        if not lines:
+            raise JournalMismatch(f"{self.path}:1: the journal has no header line")
+        try:
+            header = json.loads(lines[0])
+        except json.JSONDecodeError as error:
+            raise JournalMismatch(f"{self.path}:1: not a tuning journal header ({error})") from None
+        if resumable(header) != resumable(json.loads(self.header_line)):
+            raise JournalMismatch(
+                f"{self.path}: this journal belongs to a different tune (header differs); use another "
+                "--journal path, or delete it to start afresh")
+        kept = []
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                trial = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise JournalMismatch(f"{self.path}:{number}: not a trial record ({error})") from None
+            index = len(kept)
+            if index >= len(self.trials) or trial.get("index") != index or not _same_point(
+                    trial.get("unit"), self.trials[index]["unit"]):
+                raise JournalMismatch(f"{self.path}:{number}: trial {trial.get('index')} was proposed at a different point")
+            kept.append(line)
+        if cut_off:
+            _write_atomically(self.path, "\n".join([lines[0], *kept]) + "\n")
+        self.done = len(kept)
+        return self.done
+
+    def append(self, line):
+        """Appends trial `self.done`'s line and syncs it to disk."""
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.done += 1
+
+
+def _same_point(a, b):
+    return isinstance(a, list) and len(a) == len(b) and all(abs(x - y) <= 1e-12 for x, y in zip(a, b))
