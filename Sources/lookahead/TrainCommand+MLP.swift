@@ -41,7 +41,16 @@ extension TrainCommand {
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    let cells = try Henze2017MLPComparison.run(rawStrokes: rawStrokes, options: options, progress: progress)
-    print(Henze2017Comparison.table(cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+    let candidates = mlp.select
+      ? Henze2017MLPComparison.candidates(base: options)
+      : [Henze2017MLPComparison.Candidate(name: "as given", options: options)]
+    guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
+      throw ValidationError("--henze-horizon must be mean-interval or target-time, got \"\(mlp.henzeHorizon)\"")
+    }
+    let outcome = try Henze2017MLPComparison.run(
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: try mlp.henzeFoldIndices(),
+      progress: progress)
+    print(Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+    if mlp.select { print("\n" + Henze2017MLPComparison.foldTable(outcome)) }
   }
 }

@@ -130,10 +130,22 @@ public enum Henze2017Comparison {
     return cells
   }
 
+  /// The time a model is asked to predict for: the protocol names its target by a count of rows,
+  /// not by a time.
+  public enum HorizonRule: String, Sendable, CaseIterable {
+    /// j × the window's mean input interval: known from the 10 input steps alone.
+    case meanInterval = "mean-interval"
+    /// The target row's own time (``Henze2017Protocol/Window/targetDtMilliseconds``), which the
+    /// published networks were given (the MLP as an input, the LSTM through time inputs shifted
+    /// by j, in the repository's notebooks) and which an app knows as the time it predicts for.
+    case targetTime = "target-time"
+  }
+
   /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor; returns the newest
-  /// sample and the horizon j × mean input interval, or nil for a degenerate window.
+  /// sample and the horizon under `rule`, or nil for a degenerate window.
   static func feed<P: Predictor>(
-    _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int
+    _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int,
+    rule: HorizonRule = .meanInterval
   ) -> (PointerSample, Double)? {
     predictor.reset()
     var x = 0.0, y = 0.0, t = 0.0
@@ -145,7 +157,11 @@ public enum Henze2017Comparison {
       predictor.observe(PointerSample(time: t, x: x, y: y))
     }
     guard t > 0 else { return nil }
-    let horizon = Double(j) * t / Double(window.inputs.count)
+    let horizon = switch rule {
+    case .meanInterval: Double(j) * t / Double(window.inputs.count)
+    case .targetTime: window.targetDtMilliseconds / 1000
+    }
+    guard horizon > 0 else { return nil }
     return (PointerSample(time: t, x: x, y: y), horizon)
   }
 
