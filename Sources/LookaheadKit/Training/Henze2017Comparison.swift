@@ -143,7 +143,7 @@ public enum Henze2017Comparison {
 
   /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor; returns the newest
   /// sample and the horizon under `rule`, or nil for a degenerate window.
-  static func feed<P: Predictor>(
+  package static func feed<P: Predictor>(
     _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int,
     rule: HorizonRule = .meanInterval
   ) -> (PointerSample, Double)? {

@@ -230,7 +230,7 @@ public enum Henze2017MLPComparison {
   /// The training rows of one file's kept windows for every j, each window fed to a reset
   /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
   /// first (which in the motion frame mirrors it across the motion).
-  static func rows(
+  package static func rows(
     of fileRows: [Henze2017Protocol.Row], parameters: MLPPredictor.Parameters, eventsAhead: [Int],
     rule: Henze2017Comparison.HorizonRule, reflect: Bool
   ) -> MLPTrainingRows {

@@ -41,7 +41,7 @@ public struct MLPTrainer: Sendable {
     public init(horizons: [Double]) { self.horizons = horizons }
 
     /// What a checkpoint must match to be resumed.
-    var fingerprint: String {
+    package var fingerprint: String {
       "K=\(historyCount) hidden=\(hiddenSizes) \(activation) loss=\(loss.overshootWeight) aug=\(augmentation) "
         + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
@@ -49,7 +49,7 @@ public struct MLPTrainer: Sendable {
     }
 
     /// The learning rate of epoch `epoch` (from 1).
-    func learningRate(epoch: Int) -> Double {
+    package func learningRate(epoch: Int) -> Double {
       learningRate * pow(learningRateDecay, Double(epoch - 1))
     }
   }
