@@ -26,6 +26,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("learning-rate"), help: "MLP: Adam step size.")
   var learningRate: Double = 2e-3
 
+  @Option(name: .customLong("learning-rate-decay"), help: "MLP: multiplies the learning rate after every epoch, 0 < d ≤ 1 (1 = constant).")
+  var learningRateDecay: Double = 1
+
   @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate.")
   var weightDecay: Double = 1e-4
 
@@ -40,6 +43,25 @@ struct MLPTrainOptions: ParsableArguments {
 
   @Option(help: "MLP: checkpoint file, written after every epoch; an existing one of the same run is resumed.")
   var checkpoint: String?
+
+  @Flag(help: "MLP with --henze2017: per fold, train the fixed candidate list (as given; learning-rate decay 0.9 with reflected windows; that with the tasks balanced) and score the one best on the fold's early-stopping participant.")
+  var select = false
+
+  @Option(name: .customLong("henze-horizon"), help: "MLP with --henze2017: the time the network predicts for: mean-interval (j × the window's mean input step, from the inputs alone) or target-time (the target row's time, as the published networks were given).")
+  var henzeHorizon: String = "mean-interval"
+
+  @Option(name: .customLong("henze-folds"), help: "MLP with --henze2017: only these held-out participants, 1-based, comma-separated (quick iteration; default all).")
+  var henzeFolds: String?
+
+  /// ``henzeFolds`` as 0-based fold indices.
+  func henzeFoldIndices() throws -> [Int]? {
+    guard let henzeFolds else { return nil }
+    let folds = henzeFolds.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard !folds.isEmpty, folds.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+      throw ValidationError("--henze-folds must be comma-separated participant numbers from 1, got \"\(henzeFolds)\"")
+    }
+    return folds.map { $0! - 1 }
+  }
 
   @Flag(help: "MLP: no progress lines on stderr.")
   var quiet = false
@@ -64,6 +86,9 @@ struct MLPTrainOptions: ParsableArguments {
     guard learningRate > 0, learningRate.isFinite, weightDecay >= 0, weightDecay.isFinite,
       overshootWeight >= 0, overshootWeight.isFinite
     else { throw ValidationError("--learning-rate must be positive; --weight-decay and --overshoot-weight not negative") }
+    guard learningRateDecay > 0, learningRateDecay <= 1 else {
+      throw ValidationError("--learning-rate-decay must be above 0 and at most 1, got \(learningRateDecay)")
+    }
     do { options.augmentation = try StrokeAugmentation(parsing: augment) } catch { throw ValidationError(error.description) }
     options.historyCount = history
     options.hiddenSizes = sizes.compactMap { $0 }
@@ -72,6 +97,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.patience = patience
     options.batchSize = batchSize
     options.learningRate = learningRate
+    options.learningRateDecay = learningRateDecay
     options.weightDecay = weightDecay
     options.loss = MLPLoss(overshootWeight: overshootWeight)
     options.seed = seed

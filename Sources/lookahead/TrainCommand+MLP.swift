@@ -34,13 +34,26 @@ extension TrainCommand {
 
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
-  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given).
+  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given); of the
+  /// augmentations only `reflect` applies (to the fitting windows).
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
     var options = try mlp.trainerOptions(
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-    let cells = try Henze2017MLPComparison.run(rawStrokes: rawStrokes, options: options, progress: progress)
-    print(Henze2017Comparison.table(cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+    guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
+      throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
+    }
+    let candidates = mlp.select
+      ? Henze2017MLPComparison.candidates(base: options)
+      : [Henze2017MLPComparison.Candidate(name: "as given", options: options, reflect: options.augmentation.reflect)]
+    guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
+      throw ValidationError("--henze-horizon must be mean-interval or target-time, got \"\(mlp.henzeHorizon)\"")
+    }
+    let outcome = try Henze2017MLPComparison.run(
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: try mlp.henzeFoldIndices(),
+      progress: progress)
+    print(Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
+    if mlp.select { print("\n" + Henze2017MLPComparison.foldTable(outcome)) }
   }
 }

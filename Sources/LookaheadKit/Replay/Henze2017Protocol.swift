@@ -53,6 +53,11 @@ public struct Henze2017Protocol: Sendable, Hashable {
     /// The true displacement from the 11th row to the position j rows later.
     public var targetDX: Double
     public var targetDY: Double
+    /// Time from the 11th row to the target row: the sum of the dt of the j positions after the
+    /// 11th (step 3's rule, so a stroke that ended early repeats its last move's dt), ms. The
+    /// published networks were given it (the MLP as an input, the LSTM through time inputs
+    /// shifted by j); an app knows it as the display time it predicts for.
+    public var targetDtMilliseconds: Double
   }
 
   /// The protocol's score over a set of files.
@@ -86,7 +91,7 @@ public struct Henze2017Protocol: Sendable, Hashable {
     var window = Window(
       firstRow: 0,
       inputs: [Displacement](repeating: Displacement(dx: 0, dy: 0, dtMilliseconds: 0), count: Self.inputDisplacements),
-      targetDX: 0, targetDY: 0)
+      targetDX: 0, targetDY: 0, targetDtMilliseconds: 0)
     for i in 0..<count {
       var cut = i + length + 1
       for index in i..<(i + length) where index >= count || !rows[index].isMove {
@@ -117,6 +122,11 @@ public struct Henze2017Protocol: Sendable, Hashable {
       window.firstRow = i
       window.targetDX = target.x - anchor.x
       window.targetDY = target.y - anchor.y
+      window.targetDtMilliseconds = 0
+      for m in 11...(10 + eventsAhead) {
+        let s = source(m)
+        window.targetDtMilliseconds += rows[s].timeMilliseconds - rows[s - 1].timeMilliseconds
+      }
       body(window)
     }
   }

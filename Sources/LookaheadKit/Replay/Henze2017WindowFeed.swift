@@ -3,8 +3,8 @@ import LookaheadRuntime
 extension Henze2017Protocol {
   /// When the j events ahead of a window's newest position are assumed to arrive, which sets the
   /// time a predictor is asked for. The protocol counts events, not time, so a predictor that
-  /// takes a time needs one causal estimate; two are in use, kept apart by name because each
-  /// table was published with its own:
+  /// takes a time needs one: two causal estimates and the target row's recorded time are in use,
+  /// kept apart by name because each table was published with its own:
   public enum EventTiming: Sendable, Hashable {
     /// At the window's last input interval, `t₁₀ + j·Δt₁₀`: `--protocol henze2017`, where linear
     /// extrapolation then is exactly the paper's "last step × j".
@@ -13,6 +13,10 @@ extension Henze2017Protocol {
     /// leave-one-participant-out comparisons (``Henze2017Comparison``,
     /// ``Henze2017MLPComparison``), whose models were trained and reported with it.
     case meanInterval
+    /// At the target row's own time, `t₁₀ + Σ Δt₁₁…₁₀₊ⱼ` (``Henze2017Protocol/Window/targetDtMilliseconds``):
+    /// `train --henze2017 --family mlp --henze-horizon target-time`, the time the published
+    /// networks were given and an app knows as the time it predicts for.
+    case targetTime
   }
 }
 
@@ -42,6 +46,7 @@ extension Henze2017Protocol.Window {
     switch timing {
     case .lastInterval: Double(eventsAhead) * ((inputs.last?.dtMilliseconds ?? 0) / 1000)
     case .meanInterval: Double(eventsAhead) * newestTime / Double(inputs.count)
+    case .targetTime: targetDtMilliseconds / 1000
     }
   }
 }

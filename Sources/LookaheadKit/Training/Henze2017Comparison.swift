@@ -130,16 +130,37 @@ public enum Henze2017Comparison {
     return cells
   }
 
+  /// The time a model is asked to predict for: the protocol names its target by a count of rows,
+  /// not by a time.
+  public enum HorizonRule: String, Sendable, CaseIterable {
+    /// j × the window's mean input interval: known from the 10 input steps alone.
+    case meanInterval = "mean-interval"
+    /// The target row's own time (``Henze2017Protocol/Window/targetDtMilliseconds``), which the
+    /// published networks were given (the MLP as an input, the LSTM through time inputs shifted
+    /// by j, in the repository's notebooks) and which an app knows as the time it predicts for.
+    case targetTime = "target-time"
+
+    /// The window timing this rule asks at (``Henze2017Protocol/Window/horizonSeconds(eventsAhead:newestTime:timing:)``).
+    public var timing: Henze2017Protocol.EventTiming {
+      switch self {
+      case .meanInterval: .meanInterval
+      case .targetTime: .targetTime
+      }
+    }
+  }
+
   /// Feeds a window's 11 positions (from 0, in seconds) to a reset predictor
   /// (``Henze2017Protocol/Window/feed(to:)``); returns the newest sample and the horizon under
-  /// ``Henze2017Protocol/EventTiming/meanInterval`` (j × mean input interval), or nil for a
-  /// degenerate window.
-  static func feed<P: Predictor>(
-    _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int
+  /// `rule`, or nil for a degenerate window.
+  package static func feed<P: Predictor>(
+    _ window: Henze2017Protocol.Window, to predictor: inout P, eventsAhead j: Int,
+    rule: HorizonRule = .meanInterval
   ) -> (PointerSample, Double)? {
     let newest = window.feed(to: &predictor)
     guard newest.time > 0 else { return nil }
-    return (newest, window.horizonSeconds(eventsAhead: j, newestTime: newest.time, timing: .meanInterval))
+    let horizon = window.horizonSeconds(eventsAhead: j, newestTime: newest.time, timing: rule.timing)
+    guard horizon > 0 else { return nil }
+    return (newest, horizon)
   }
 
   /// The comparison as a text table: px, lower is better.

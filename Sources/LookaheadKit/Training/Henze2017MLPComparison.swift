@@ -10,6 +10,11 @@ import LookaheadRuntime
 /// participants (all three tasks) and early-stopped on a seventh — the participant after the
 /// held-out one in file order, fixed beforehand — then scored on the held-out participant's
 /// windows of each task. The eighth participant's windows never touch the fold's model.
+///
+/// With several candidate configurations (``candidates(base:)``), every fold trains each of them
+/// and keeps the one with the lowest error on that fold's early-stopping participant (the
+/// trainer's best validation error): the choice, like the early stop, never looks at the
+/// participant the fold scores.
 public enum Henze2017MLPComparison {
   /// The network's options (its history is at most the window's 10 input steps).
   public static func defaultOptions() -> MLPTrainer.Options {
@@ -19,76 +24,160 @@ public enum Henze2017MLPComparison {
     return options
   }
 
+  /// One configuration a fold may train.
+  public struct Candidate: Sendable {
+    public var name: String
+    public var options: MLPTrainer.Options
+    /// Also fit on every training window reflected across its motion axis (dy → −dy for the
+    /// inputs and the target): a pen stroke's mirror image is a plausible stroke, so this doubles
+    /// the fitting rows. The early-stopping rows are never reflected.
+    public var reflect: Bool
+    /// Repeat each task's fitting rows so that every task weighs about as much as the one with
+    /// the most rows (Write has about nine times Fitts's windows; the table weighs each task's
+    /// cells alike). The early-stopping rows are never repeated.
+    public var balanceTasks: Bool
+
+    public init(name: String, options: MLPTrainer.Options, reflect: Bool = false, balanceTasks: Bool = false) {
+      self.name = name
+      self.options = options
+      self.reflect = reflect
+      self.balanceTasks = balanceTasks
+    }
+  }
+
+  /// The candidate list of `train --henze2017 --family mlp --select`, fixed before the table
+  /// run: the options as given; the same with the learning rate decaying by 0.9 per epoch (unless
+  /// it decays already) and reflected windows added to the fit; and that with the tasks balanced.
+  public static func candidates(base: MLPTrainer.Options) -> [Candidate] {
+    var decaying = base
+    if decaying.learningRateDecay == 1 { decaying.learningRateDecay = 0.9 }
+    let name = "lr decay \(decaying.learningRateDecay) + reflect"
+    return [
+      Candidate(name: "as given", options: base),
+      Candidate(name: name, options: decaying, reflect: true),
+      Candidate(name: name + " + balanced", options: decaying, reflect: true, balanceTasks: true),
+    ]
+  }
+
+  /// What one fold trained and chose.
+  public struct Fold: Sendable {
+    public var heldOut: String
+    public var validationParticipant: String
+    /// Per candidate: the early-stopping participant's error, the geometric mean of its nine
+    /// table cells (px; each task and j weighs alike, as in the table), and the epoch of the
+    /// weights scored.
+    public var validationErrors: [Double]
+    public var bestEpochs: [Int]
+    /// Index of the candidate scored.
+    public var chosen: Int
+  }
+
+  public struct Outcome: Sendable {
+    public var cells: [Henze2017Comparison.Cell]
+    public var folds: [Fold]
+    public var candidates: [String]
+  }
+
+  /// The comparison with one configuration (no choice).
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], options: MLPTrainer.Options = defaultOptions(),
     progress: (String) -> Void = { _ in }
   ) throws -> [Henze2017Comparison.Cell] {
+    try run(
+      rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: [Candidate(name: "as given", options: options)],
+      horizonRule: .meanInterval, progress: progress
+    ).cells
+  }
+
+  /// The comparison with a choice per fold among `candidates` (all with the same history length).
+  ///
+  /// - Parameters:
+  ///   - horizonRule: the time the network is asked for, in training and in scoring alike.
+  ///   - folds: 0-based indices of the held-out participants to run (file order); all by default.
+  ///     A subset is for quick iteration; its table pools only those participants.
+  public static func run(
+    rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
+    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, folds: [Int]? = nil,
+    progress: (String) -> Void = { _ in }
+  ) throws -> Outcome {
+    guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
+    guard candidates.allSatisfy({ $0.options.historyCount == first.options.historyCount }) else {
+      throw MLPTrainer.Failure(description: "the candidate configurations must share one history length")
+    }
     let files = Henze2017Comparison.files(fromRawStrokes: rawStrokes)
     var participants: [String] = []
     for file in files where !participants.contains(file.participant) { participants.append(file.participant) }
     guard participants.count >= 3 else {
       throw MLPTrainer.Failure(description: "leave-one-participant-out with early stopping needs 3 participants, found \(participants.count)")
     }
-    var shape = MLPTrainer(options: options).shape
+    if let bad = folds?.first(where: { !participants.indices.contains($0) }) {
+      throw MLPTrainer.Failure(description: "fold \(bad + 1) does not exist: there are \(participants.count) participants")
+    }
+    var shape = MLPTrainer(options: first.options).shape
     shape.maximumGapSeconds = 10  // a window is one unbroken run of moves
     let parameters = shape
-    // Rows per file, all look-aheads pooled.
-    let perFile = parallelChunks(count: files.count, parts: options.parts) { range -> [MLPTrainingRows] in
+    let parts = first.options.parts
+    let needsReflected = candidates.contains(where: \.reflect)
+    // Rows per file, all look-aheads pooled: as recorded, and reflected.
+    let perFile = parallelChunks(count: files.count, parts: parts) { range -> [(MLPTrainingRows, MLPTrainingRows)] in
       range.map { f in
+        (rows(of: files[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule, reflect: false),
+         needsReflected
+          ? rows(of: files[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule, reflect: true)
+          : MLPTrainingRows(inputCount: parameters.inputCount))
+      }
+    }.flatMap { $0 }
+    var sums: [String: [Int: (sum: Double, count: Int)]] = [:]
+    var foldRecords: [Fold] = []
+    for p in folds ?? Array(participants.indices) {
+      let participant = participants[p]
+      let validationParticipant = participants[(p + 1) % participants.count]
+      var validation = MLPTrainingRows(inputCount: parameters.inputCount)
+      var fitFiles: [Int] = []
+      for (f, file) in files.enumerated() where file.participant != participant {
+        if file.participant == validationParticipant { validation.append(perFile[f].0) } else { fitFiles.append(f) }
+      }
+      var rowsPerTask: [String: Int] = [:]
+      for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f].0.count }
+      let mostRows = rowsPerTask.values.max() ?? 0
+      /// The fitting rows of a candidate: plain, then reflected, each task repeated when balanced.
+      func fitRows(_ candidate: Candidate) -> MLPTrainingRows {
         var rows = MLPTrainingRows(inputCount: parameters.inputCount)
-        var predictor = MLPPredictor(parameters: parameters)
-        var inputs = [Double](repeating: 0, count: parameters.inputCount)
-        for j in eventsAhead {
-          Henze2017Protocol(eventsAhead: j).forEachWindow(in: files[f].rows) { window in
-            guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j) else { return }
-            let rotation = inputs.withUnsafeMutableBufferPointer { predictor.writeFeatures(horizon: horizon, into: $0) }
-            guard let rotation else { return }
-            let target = MLPFeatures.target(
-              from: newest, to: (newest.x + window.targetDX, newest.y + window.targetDY), horizon: horizon,
-              rotation: rotation, lengthScale: 1)
-            rows.inputs += inputs
-            rows.targets += [target.x, target.y]
-            rows.horizons.append(horizon)
+        for reflected in candidate.reflect ? [false, true] : [false] {
+          for f in fitFiles {
+            let own = rowsPerTask[files[f].task] ?? 1
+            let repeats = candidate.balanceTasks ? max(1, Int((Double(mostRows) / Double(max(own, 1))).rounded())) : 1
+            for _ in 0..<repeats { rows.append(reflected ? perFile[f].1 : perFile[f].0) }
           }
         }
         return rows
       }
-    }.flatMap { $0 }
-    var sums: [String: [Int: (sum: Double, count: Int)]] = [:]
-    for (p, participant) in participants.enumerated() {
-      let validationParticipant = participants[(p + 1) % participants.count]
-      var fit = MLPTrainingRows(inputCount: parameters.inputCount)
-      var validation = MLPTrainingRows(inputCount: parameters.inputCount)
-      for (f, file) in files.enumerated() where file.participant != participant {
-        if file.participant == validationParticipant { validation.append(perFile[f]) } else { fit.append(perFile[f]) }
+      var fitted: [MLPPredictor.Parameters] = []
+      var record = Fold(heldOut: participant, validationParticipant: validationParticipant, validationErrors: [], bestEpochs: [], chosen: 0)
+      for candidate in candidates {
+        let started = Date()
+        let rows = fitRows(candidate)
+        var result = try MLPTrainer(options: candidate.options).train(fitRows: rows, validationRows: validation)
+        result.parameters.maximumGapSeconds = 10
+        let validationCells = score(
+          result.parameters, files: files.indices.filter { files[$0].participant == validationParticipant },
+          of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
+        let best = exp(validationCells.map { log($0.sum / Double(max($0.count, 1))) }.reduce(0, +) / Double(max(validationCells.count, 1)))
+        fitted.append(result.parameters)
+        record.validationErrors.append(best)
+        record.bestEpochs.append(result.bestEpoch)
+        progress(String(
+          format: "fold %d/%d (%@ held out, %@ for early stopping), %@: %d rows, best epoch %d of %d, validation %.4f px, %.0f s",
+          p + 1, participants.count, participant, validationParticipant, candidate.name, rows.count, result.bestEpoch,
+          result.epochs.count, best, Date().timeIntervalSince(started)))
       }
-      let started = Date()
-      var result = try MLPTrainer(options: options).train(fitRows: fit, validationRows: validation)
-      result.parameters.maximumGapSeconds = 10
-      let fitted = result.parameters
-      progress(String(
-        format: "fold %d/%d (%@ held out, %@ for early stopping): %d rows, best epoch %d of %d, %.0f s",
-        p + 1, participants.count, participant, validationParticipant, fit.count, result.bestEpoch, result.epochs.count,
-        Date().timeIntervalSince(started)))
+      record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
+      foldRecords.append(record)
       let heldOut = files.indices.filter { files[$0].participant == participant }
-      let scored = parallelChunks(count: heldOut.count, parts: options.parts) { range -> [(String, Int, Double, Int)] in
-        range.flatMap { position -> [(String, Int, Double, Int)] in
-          let file = files[heldOut[position]]
-          var predictor = MLPPredictor(parameters: fitted)
-          return eventsAhead.map { j in
-            let score = Henze2017Protocol(eventsAhead: j).score(files: [file.rows]) { window in
-              guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j),
-                let p = predictor.predict(at: newest.time + horizon)
-              else { return (0, 0) }
-              return (p.x - newest.x, p.y - newest.y)
-            }
-            return (file.task, j, score.meanError * Double(score.windows), score.windows)
-          }
-        }
-      }
-      for (task, j, sum, count) in scored.flatMap({ $0 }) {
-        sums[task, default: [:]][j, default: (0, 0)].sum += sum
-        sums[task, default: [:]][j, default: (0, 0)].count += count
+      let scored = score(fitted[record.chosen], files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
+      for cell in scored {
+        sums[cell.task, default: [:]][cell.j, default: (0, 0)].sum += cell.sum
+        sums[cell.task, default: [:]][cell.j, default: (0, 0)].count += cell.count
       }
     }
     var cells: [Henze2017Comparison.Cell] = []
@@ -102,6 +191,82 @@ public enum Henze2017MLPComparison {
         cells.append(.init(task: task, eventsAhead: j, windows: count, meanError: sum / Double(count), published: published))
       }
     }
+    return Outcome(cells: cells, folds: foldRecords, candidates: candidates.map(\.name))
+  }
+
+  /// A model's summed error and window count per task and j over the files `chosen` (indices
+  /// into `files`), each window fed to the runtime predictor as ``Henze2017Comparison`` does.
+  static func score(
+    _ model: MLPPredictor.Parameters, files chosen: [Int], of files: [Henze2017Comparison.File], eventsAhead: [Int],
+    rule: Henze2017Comparison.HorizonRule, parts: Int
+  ) -> [(task: String, j: Int, sum: Double, count: Int)] {
+    let perFile = parallelChunks(count: chosen.count, parts: parts) { range -> [(task: String, j: Int, sum: Double, count: Int)] in
+      range.flatMap { position -> [(task: String, j: Int, sum: Double, count: Int)] in
+        let file = files[chosen[position]]
+        var predictor = MLPPredictor(parameters: model)
+        return eventsAhead.map { j in
+          let score = Henze2017Protocol(eventsAhead: j).score(files: [file.rows]) { window in
+            guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j, rule: rule),
+              let p = predictor.predict(at: newest.time + horizon)
+            else { return (0, 0) }
+            return (p.x - newest.x, p.y - newest.y)
+          }
+          return (file.task, j, score.meanError * Double(score.windows), score.windows)
+        }
+      }
+    }.flatMap { $0 }
+    var cells: [(task: String, j: Int, sum: Double, count: Int)] = []
+    for cell in perFile {
+      if let k = cells.firstIndex(where: { $0.task == cell.task && $0.j == cell.j }) {
+        cells[k].sum += cell.sum
+        cells[k].count += cell.count
+      } else {
+        cells.append(cell)
+      }
+    }
     return cells
+  }
+
+  /// The training rows of one file's kept windows for every j, each window fed to a reset
+  /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
+  /// first (which in the motion frame mirrors it across the motion).
+  package static func rows(
+    of fileRows: [Henze2017Protocol.Row], parameters: MLPPredictor.Parameters, eventsAhead: [Int],
+    rule: Henze2017Comparison.HorizonRule, reflect: Bool
+  ) -> MLPTrainingRows {
+    var rows = MLPTrainingRows(inputCount: parameters.inputCount)
+    var predictor = MLPPredictor(parameters: parameters)
+    var inputs = [Double](repeating: 0, count: parameters.inputCount)
+    for j in eventsAhead {
+      Henze2017Protocol(eventsAhead: j).forEachWindow(in: fileRows) { recorded in
+        var window = recorded
+        if reflect {
+          for k in window.inputs.indices { window.inputs[k].dy = -window.inputs[k].dy }
+          window.targetDY = -window.targetDY
+        }
+        guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j, rule: rule) else {
+          return
+        }
+        let rotation = inputs.withUnsafeMutableBufferPointer { predictor.writeFeatures(horizon: horizon, into: $0) }
+        guard let rotation else { return }
+        let target = MLPFeatures.target(
+          from: newest, to: (newest.x + window.targetDX, newest.y + window.targetDY), horizon: horizon,
+          rotation: rotation, lengthScale: 1)
+        rows.inputs += inputs
+        rows.targets += [target.x, target.y]
+        rows.horizons.append(horizon)
+      }
+    }
+    return rows
+  }
+
+  /// Which candidate each fold chose, and every candidate's early-stopping error.
+  public static func foldTable(_ outcome: Outcome) -> String {
+    var lines = ["held out  early stop  chosen" + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()]
+    for fold in outcome.folds {
+      let errors = zip(fold.validationErrors, fold.bestEpochs).map { String(format: "  %.4f (%d)", $0, $1) }.joined()
+      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(outcome.candidates[fold.chosen])\(errors)")
+    }
+    return lines.joined(separator: "\n")
   }
 }

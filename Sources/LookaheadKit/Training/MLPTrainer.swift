@@ -25,6 +25,11 @@ public struct MLPTrainer: Sendable {
     public var patience = 6
     public var batchSize = 256
     public var learningRate = 2e-3
+    /// Multiplies the learning rate after every epoch (epoch e steps at `learningRate ·
+    /// learningRateDecay^(e−1)`); 1 keeps it constant. A decaying step lets Adam settle into a
+    /// minimum instead of circling it at the batch noise's scale (step decay as in He et al.,
+    /// CVPR 2016, here smooth per epoch). 0 < decay ≤ 1.
+    public var learningRateDecay = 1.0
     public var weightDecay = 1e-4
     public var seed: UInt64 = 1
     /// Fraction of the training writers held out for early stopping (at least one writer; with a
@@ -36,10 +41,16 @@ public struct MLPTrainer: Sendable {
     public init(horizons: [Double]) { self.horizons = horizons }
 
     /// What a checkpoint must match to be resumed.
-    var fingerprint: String {
+    package var fingerprint: String {
       "K=\(historyCount) hidden=\(hiddenSizes) \(activation) loss=\(loss.overshootWeight) aug=\(augmentation) "
         + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
+        + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
+    }
+
+    /// The learning rate of epoch `epoch` (from 1).
+    package func learningRate(epoch: Int) -> Double {
+      learningRate * pow(learningRateDecay, Double(epoch - 1))
     }
   }
 
@@ -165,6 +176,7 @@ public struct MLPTrainer: Sendable {
     while epoch < options.epochs, epoch - state.bestEpoch < options.patience || state.bestEpoch == 0 {
       epoch += 1
       let started = Date()
+      state.optimizer.learningRate = options.learningRate(epoch: epoch)
       var generator = SplitMix64(seed: options.seed &+ 0x9E37_79B9 &* UInt64(epoch))
       let order = Array(0..<fit.count).shuffled(using: &generator)
       var lossSum = 0.0, batches = 0

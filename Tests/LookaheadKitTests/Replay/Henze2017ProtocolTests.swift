@@ -43,6 +43,15 @@ struct Henze2017ProtocolTests {
     #expect(windows[0].inputs.allSatisfy { $0.dx == 1 && $0.dy == 0 && $0.dtMilliseconds == 10 })
     #expect(windows[0].targetDX == 2)  // row 11 (x = 10) → row 13 (x = 12)
     #expect(windows[1].targetDX == 1)  // row 12 (x = 11) → row 14 repeats row 13 (x = 12)
+    #expect(windows.map(\.targetDtMilliseconds) == [20, 20])
+    // The time to the target row sums the j later positions' dt; a repeated position takes the
+    // dt of the stroke's last move (row 13, made 15 ms here).
+    var slower = rows
+    slower[13].timeMilliseconds = 135
+    slower[14].timeMilliseconds = 150
+    var targetTimes: [Double] = []
+    Henze2017Protocol(eventsAhead: 2).forEachWindow(in: slower) { targetTimes.append($0.targetDtMilliseconds) }
+    #expect(targetTimes == [10 + 15, 15 + 15])
     // A 0.5 ms step anywhere in the window drops it.
     rows[5].timeMilliseconds = rows[4].timeMilliseconds + 0.5
     var kept = 0
