@@ -17,15 +17,17 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   public var speedFactors: [Double]
   /// Add each stroke keeping every n-th sample (n ≥ 2): the same motion at 1/n of the rate.
   public var decimations: [Int]
-  /// Add each stroke re-recorded at each of these rates, Hz (``StrokeResampler``).
-  public var resampleRates: [Double]
+  /// Add each stroke re-recorded at each of these rates, Hz (``StrokeResampler``); a range
+  /// gives one variant at a rate drawn log-uniformly from it for each stroke (seeded), so the
+  /// fit sees every rate between its bounds, not a few.
+  public var resampleRates: [ClosedRange<Double>]
   /// The resampled strokes' sampling-instant error, standard deviation in seconds.
   public var resampleJitter: Double
   /// The resampled strokes' timestamp resolution, seconds: 1 ms, as in every shared dataset.
   public var resampleTick: Double
 
   public init(
-    reflect: Bool = false, speedFactors: [Double] = [], decimations: [Int] = [], resampleRates: [Double] = [],
+    reflect: Bool = false, speedFactors: [Double] = [], decimations: [Int] = [], resampleRates: [ClosedRange<Double>] = [],
     resampleJitter: Double = 0.000_25, resampleTick: Double = 0.001
   ) {
     self.reflect = reflect
@@ -71,9 +73,16 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
         }
         decimations = values.compactMap { $0 }
       case "resample" where parts.count == 2:
-        let values = parts[1].split(separator: ";").map { Double($0) }
-        guard !values.isEmpty, values.allSatisfy({ $0.map { $0 >= 10 && $0 <= 2000 } ?? false }) else {
-          throw Invalid(description: "augmentation resample=\(parts[1]): expected rates in 10…2000 Hz separated by ';'")
+        let values = parts[1].split(separator: ";").map { item -> ClosedRange<Double>? in
+          let bounds = item.split(separator: "-", maxSplits: 1).map { Double($0) }
+          guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 10, high <= 2000, low <= high else {
+            return nil
+          }
+          return low...high
+        }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+          throw Invalid(
+            description: "augmentation resample=\(parts[1]): expected rates or ranges (LOW-HIGH) in 10…2000 Hz separated by ';'")
         }
         resampleRates = values.compactMap { $0 }
       case "jitter" where parts.count == 2:
@@ -106,8 +115,13 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
     for n in decimations {
       unmirrored.append(original.enumerated().compactMap { $0.offset % n == 0 ? $0.element : nil })
     }
-    for (r, rate) in resampleRates.enumerated() {
+    for (r, range) in resampleRates.enumerated() {
       var generator = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(r + 1))
+      var rate = range.lowerBound
+      if range.upperBound > range.lowerBound {
+        rate = Foundation.exp(
+          Foundation.log(range.lowerBound) + generator.nextUnit() * Foundation.log(range.upperBound / range.lowerBound))
+      }
       let resampler = StrokeResampler(rate: rate, jitter: resampleJitter, tick: resampleTick)
       unmirrored.append(resampler.resample(original, using: &generator))
     }
@@ -123,7 +137,9 @@ extension StrokeAugmentation: CustomStringConvertible {
     if !speedFactors.isEmpty { items.append("speed=" + speedFactors.map { "\($0)" }.joined(separator: ";")) }
     if !decimations.isEmpty { items.append("decimate=" + decimations.map { "\($0)" }.joined(separator: ";")) }
     if !resampleRates.isEmpty {
-      items.append("resample=" + resampleRates.map { "\($0)" }.joined(separator: ";"))
+      items.append("resample=" + resampleRates.map {
+        $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+      }.joined(separator: ";"))
       items.append("jitter=" + String(format: "%g", resampleJitter * 1000))
       items.append("tick=" + String(format: "%g", resampleTick * 1000))
     }

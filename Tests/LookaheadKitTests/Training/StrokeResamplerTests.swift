@@ -88,6 +88,17 @@ struct StrokeResamplerTests {
     #expect(a[1].count > a[2].count)  // 240 Hz has about twice the samples of 120 Hz
     #expect(a[4].map(\.y) == a[1].map { -$0.y })  // the mirrored 240 Hz variant
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resample=5") }
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resample=240-60") }
+    // A range: one variant per stroke, its rate drawn from the range (from the step lengths here).
+    let ranged = try StrokeAugmentation(parsing: "resample=60-240,jitter=0,tick=0")
+    #expect(ranged.description == "resample=60.0-240.0,jitter=0,tick=0")
+    var rates: [Double] = []
+    for seed in UInt64(0)..<40 {
+      let variant = ranged.variants(of: Self.line()[...], seed: seed)[1]
+      rates.append(1 / (variant[1].time - variant[0].time))
+    }
+    #expect(rates.allSatisfy { $0 >= 60 - 1e-6 && $0 <= 240 + 1e-6 })
+    #expect(rates.contains { $0 < 100 } && rates.contains { $0 > 160 })
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "jitter=-1") }
   }
 
