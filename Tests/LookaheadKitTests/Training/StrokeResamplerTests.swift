@@ -147,4 +147,26 @@ struct StrokeResamplerTests {
     let pooled = try MLPTrainer(options: options).train(data: data)
     #expect(pooled.validationWriters.count == 3)  // a fifth of 16 writers, from the pool
   }
+  @Test("an up-sampled variant weighs as its recording: 60 Hz strokes re-recorded at 240 Hz add about as many rows, not four times as many")
+  func upSampledRowsAreStrided() throws {
+    let strokes = (0..<4).map { w in
+      Stroke(writer: "w\(w)", samples: (0..<60).map { i in
+        let t = Double(i) / 60
+        return TraceSample(time: t, x: 40 * cos(3 * t), y: 40 * sin(3 * t))
+      })
+    }
+    let data = try TuningData(traces: [
+      Trace(metadata: TraceMetadata(source: "arcs", coordinateUnit: "u", millimetresPerUnit: 0.1), strokes: strokes)
+    ])
+    var options = MLPTrainer.Options(horizons: [0.01, 0.02])
+    options.historyCount = 3
+    let shape = MLPTrainer(options: options).shape
+    let plain = MLPTrainingRows.make(
+      data: data, shape: shape, stages: options.stages, horizons: options.horizons, parts: 1)
+    let augmented = MLPTrainingRows.make(
+      data: data, shape: shape, stages: options.stages, horizons: options.horizons,
+      augmentation: try StrokeAugmentation(parsing: "resample=240"), parts: 1)
+    let ratio = Double(augmented.count) / Double(plain.count)
+    #expect(ratio > 1.8 && ratio < 2.3, "rows \(plain.count) → \(augmented.count)")
+  }
 }
