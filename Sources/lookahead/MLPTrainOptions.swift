@@ -38,6 +38,15 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
+  @Flag(name: .customLong("validation-per-dataset"), help: "MLP: draw the early-stopping writers from each dataset separately.")
+  var validationPerDataset = false
+
+  @Flag(name: .customLong("augment-validation"), help: "MLP: apply --augment to the early-stopping writers' strokes too.")
+  var augmentValidation = false
+
+  @Option(name: .customLong("resample-test"), help: "MLP: score on the test strokes re-recorded at this rate, Hz (1 ms ticks, 0.25 ms jitter), to validate rate carry-over on training data.")
+  var resampleTest: Double?
+
   @Option(help: "MLP: seed of the validation writers, initial weights and batch order.")
   var seed: UInt64 = 1
 
@@ -102,7 +111,17 @@ struct MLPTrainOptions: ParsableArguments {
     options.loss = MLPLoss(overshootWeight: overshootWeight)
     options.seed = seed
     options.stages = stages
+    options.validationPerDataset = validationPerDataset
+    options.augmentValidation = augmentValidation
     return options
+  }
+
+  /// The `--resample-test` resampler: the augmentation's digitizer timing (1 ms ticks, 0.25 ms jitter).
+  func testResampler() throws -> StrokeResampler? {
+    guard let rate = resampleTest else { return nil }
+    guard rate >= 10, rate <= 2000 else { throw ValidationError("--resample-test must be 10…2000 Hz") }
+    let timing = StrokeAugmentation()
+    return StrokeResampler(rate: rate, jitter: timing.resampleJitter, tick: timing.resampleTick)
   }
 
   /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA.

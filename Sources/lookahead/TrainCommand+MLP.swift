@@ -16,7 +16,8 @@ extension TrainCommand {
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
       let outcome = try MLPTrainRun.run(
         options, split: parsedSplit, data: data, testData: try loader.load(test),
-        checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, progress: mlp.progressPrinter())
+        checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
+        progress: mlp.progressPrinter())
       let report = MLPTrainReport(
         outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
         provenance: loader.provenance(

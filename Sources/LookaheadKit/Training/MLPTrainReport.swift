@@ -19,6 +19,11 @@ public struct MLPTrainReport: Sendable, Codable {
   public var linearValidationError: Double
   public var heldOut: [TrainRun.HorizonScore]
   public var configuration: PredictorConfiguration
+  public var augmentation: String
+  public var validationPerDataset: Bool
+  public var augmentValidation: Bool
+  /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
+  public var testResampledHz: Double?
 
   public init(outcome: MLPTrainRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
     var provenance = provenance
@@ -41,6 +46,10 @@ public struct MLPTrainReport: Sendable, Codable {
     linearValidationError = outcome.training.linearValidationError
     heldOut = outcome.heldOut
     configuration = outcome.configuration
+    augmentation = options.augmentation.description
+    validationPerDataset = options.validationPerDataset
+    augmentValidation = options.augmentValidation
+    testResampledHz = outcome.testResampler?.rate
   }
 
   public func jsonData() throws -> Data {
@@ -54,10 +63,13 @@ public struct MLPTrainReport: Sendable, Codable {
     guard case .mlp(let p) = configuration.family else { return "" }
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights",
+      "augmentation \(augmentation)" + (validationPerDataset ? "; early-stopping writers drawn per dataset" : "")
+        + (augmentValidation ? "; early-stopping rows augmented" : ""),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
       "",
-      "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))",
+      "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))"
+        + (testResampledHz.map { " — re-recorded at \($0) Hz before scoring (validation run)" } ?? ""),
       "horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear",
     ]
     for h in heldOut {

@@ -19,16 +19,20 @@ public enum MLPTrainRun {
     public var testWriters: [String]
     public var heldOut: [TrainRun.HorizonScore]
     public var lengthUnit: String
+    /// How the test strokes were re-recorded before scoring (`nil`: as recorded).
+    public var testResampler: StrokeResampler?
   }
 
   public static func run(
     _ options: MLPTrainer.Options, split: WriterSplit?, data: TuningData, testData: TuningData? = nil,
-    checkpoint: URL? = nil, progress: (MLPTrainer.Epoch, Int) -> Void = { _, _ in }
+    checkpoint: URL? = nil, testResampler: StrokeResampler? = nil,
+    progress: (MLPTrainer.Epoch, Int) -> Void = { _, _ in }
   ) throws -> Outcome {
     guard !options.horizons.isEmpty, options.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
       throw TrainRun.SetupError(description: "--horizons must be positive milliseconds")
     }
-    let train: TuningData, test: TuningData
+    let train: TuningData
+    var test: TuningData
     switch (split, testData) {
     case (nil, let testData?):
       train = data
@@ -45,12 +49,15 @@ public enum MLPTrainRun {
     case (nil, nil):
       throw TrainRun.SetupError(description: "the model must be scored on writers it never saw: give --split, or --test data")
     }
+    // Validation of rate carry-over on training datasets: the held-out writers re-recorded at another rate.
+    if let testResampler { test = try test.resampled(with: testResampler, seed: options.seed) }
     let trainer = MLPTrainer(options: options)
     let training = try trainer.train(data: train, checkpoint: checkpoint, progress: progress)
     let heldOut = score(training.parameters, stages: options.stages, on: test, horizons: options.horizons, parts: options.parts)
     return Outcome(
       training: training, configuration: PredictorConfiguration(family: .mlp(training.parameters), stages: options.stages),
-      trainWriters: train.writers, testWriters: test.writers, heldOut: heldOut, lengthUnit: test.lengthUnit)
+      trainWriters: train.writers, testWriters: test.writers, heldOut: heldOut, lengthUnit: test.lengthUnit,
+      testResampler: testResampler)
   }
 
   /// The per-sample anchor scores of the shipped model (inside `stages`) and of two-point linear

@@ -35,6 +35,13 @@ public struct MLPTrainer: Sendable {
     /// Fraction of the training writers held out for early stopping (at least one writer; with a
     /// single writer, every fifth stroke).
     public var validationFraction = 0.2
+    /// Draw the early-stopping writers from each dataset (trace) separately, a
+    /// ``validationFraction`` of each one's writers, instead of from the pooled writers: a pool
+    /// dominated by one dataset's writers otherwise early-stops on that dataset alone.
+    public var validationPerDataset = false
+    /// Build the early-stopping rows with ``augmentation`` too (so stopping looks at every rate
+    /// and variant the model is trained for), instead of from the recordings alone.
+    public var augmentValidation = false
     /// Cores for building rows (training itself is one thread).
     public var parts = availableCoreCount
 
@@ -46,6 +53,7 @@ public struct MLPTrainer: Sendable {
         + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
+        + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -99,6 +107,9 @@ public struct MLPTrainer: Sendable {
       let all = Array(data.strokes.indices)
       return (all.filter { $0 % 5 != 4 }, all.filter { $0 % 5 == 4 }, ["every 5th stroke of \(distinct.first ?? "unknown")"])
     }
+    if options.validationPerDataset, data.traces.count > 1 {
+      return splitPerDataset(data)
+    }
     var generator = SplitMix64(seed: options.seed)
     let shuffled = distinct.shuffled(using: &generator)
     let count = min(distinct.count - 1, max(1, Int((Double(distinct.count) * options.validationFraction).rounded())))
@@ -106,6 +117,32 @@ public struct MLPTrainer: Sendable {
     let indices = Array(data.strokes.indices)
     return (indices.filter { !held.contains(writers[$0]) }, indices.filter { held.contains(writers[$0]) },
             distinct.filter { held.contains($0) })
+  }
+
+  /// ``splitForValidation(_:)`` with ``Options/validationPerDataset``: in each trace with at
+  /// least two writers, a seeded ``Options/validationFraction`` of them (at least one, never all);
+  /// a trace of one writer is all fit.
+  func splitPerDataset(_ data: TuningData) -> (fit: [Int], validation: [Int], validationWriters: [String]) {
+    var held = Set<String>()  // "trace index/writer"
+    var names: [String] = []
+    for t in data.traces.indices {
+      var distinct: [String] = []
+      for (s, stroke) in data.strokes.enumerated() where data.traceIndices[s] == t {
+        let w = stroke.writer ?? "unknown"
+        if !distinct.contains(w) { distinct.append(w) }
+      }
+      guard distinct.count >= 2 else { continue }
+      var generator = SplitMix64(seed: options.seed &+ UInt64(t))
+      let shuffled = distinct.shuffled(using: &generator)
+      let count = min(distinct.count - 1, max(1, Int((Double(distinct.count) * options.validationFraction).rounded())))
+      for w in shuffled.prefix(count) {
+        held.insert("\(t)/\(w)")
+        names.append("\(data.traces[t].metadata.source):\(w)")
+      }
+    }
+    let key = { (s: Int) in "\(data.traceIndices[s])/\(data.strokes[s].writer ?? "unknown")" }
+    let indices = Array(data.strokes.indices)
+    return (indices.filter { !held.contains(key($0)) }, indices.filter { held.contains(key($0)) }, names)
   }
 
   /// Trains on every stroke of `data`.
@@ -124,7 +161,7 @@ public struct MLPTrainer: Sendable {
       augmentation: options.augmentation, parts: options.parts)
     let validationRows = MLPTrainingRows.make(
       data: data, strokes: split.validation, shape: shape, stages: options.stages, horizons: options.horizons,
-      parts: options.parts)
+      augmentation: options.augmentValidation ? options.augmentation : .none, parts: options.parts)
     guard fitRows.count > 0, validationRows.count > 0 else {
       throw Failure(description: "too little data to train: \(fitRows.count) training and \(validationRows.count) validation rows")
     }

@@ -43,8 +43,12 @@ public struct MLPTrainingRows: Sendable {
         let index = chosen[position]
         var parameters = shape
         parameters.lengthScale = data.scales[index]
-        for variant in augmentation.variants(of: data.cleaned(index)) {
-          rows.appendRows(of: variant, parameters: parameters, stages: stages, horizons: horizons)
+        let recorded = data.cleaned(index)
+        for variant in augmentation.variants(of: recorded, seed: UInt64(index)) {
+          // A stroke up-sampled m times gives m times the (strongly correlated) issue points;
+          // keeping every m-th keeps each variant's weight in the fit that of its recording.
+          let stride = max(1, Int((Double(variant.count) / Double(max(recorded.count, 1))).rounded()))
+          rows.appendRows(of: variant, parameters: parameters, stages: stages, horizons: horizons, issueStride: stride)
         }
       }
       return rows
@@ -55,9 +59,11 @@ public struct MLPTrainingRows: Sendable {
     return all
   }
 
-  /// Appends the rows of one stroke (times from its first sample, cleaned).
+  /// Appends the rows of one stroke (times from its first sample, cleaned), at every
+  /// `issueStride`-th issue point.
   mutating func appendRows(
-    of samples: [PointerSample], parameters: MLPPredictor.Parameters, stages: PredictorStages, horizons: [Double]
+    of samples: [PointerSample], parameters: MLPPredictor.Parameters, stages: PredictorStages, horizons: [Double],
+    issueStride: Int = 1
   ) {
     var predictor = ComposedPredictor(base: MLPPredictor(parameters: parameters), stages: stages)
     let n = samples.count
@@ -67,7 +73,9 @@ public struct MLPTrainingRows: Sendable {
     var cursor = [Int](repeating: 0, count: horizons.count)
     for i in 0..<n {
       predictor.observe(samples[i])
-      guard i >= PerSampleReplay.warmUpSamples, let newest = predictor.base.newestSample else { continue }
+      guard i >= PerSampleReplay.warmUpSamples, (i - PerSampleReplay.warmUpSamples) % issueStride == 0,
+        let newest = predictor.base.newestSample
+      else { continue }
       for (h, horizon) in horizons.enumerated() {
         let time = samples[i].time + horizon
         guard horizon > 0, time <= lastTime + PerSampleReplay.endTolerance else { continue }

@@ -3,7 +3,9 @@ import LookaheadRuntime
 
 /// Extra training strokes made from recorded ones, so that a learned model carries across devices
 /// and writers: a mirror image (left-handed writing, the other turning sense), faster and slower
-/// versions of the same path, and the same stroke at a lower sample rate.
+/// versions of the same path, the same stroke at a lower sample rate, and the same stroke
+/// re-recorded at other rates (up or down) with a real digitizer's timing noise
+/// (``StrokeResampler``).
 ///
 /// Rotation is not offered: the learned models read their inputs in the frame of the newest
 /// motion (``LookaheadRuntime/MLPFeatures``), so a rotated stroke gives the very same rows.
@@ -15,24 +17,41 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   public var speedFactors: [Double]
   /// Add each stroke keeping every n-th sample (n ≥ 2): the same motion at 1/n of the rate.
   public var decimations: [Int]
+  /// Add each stroke re-recorded at each of these rates, Hz (``StrokeResampler``); a range
+  /// gives one variant at a rate drawn log-uniformly from it for each stroke (seeded), so the
+  /// fit sees every rate between its bounds, not a few.
+  public var resampleRates: [ClosedRange<Double>]
+  /// The resampled strokes' sampling-instant error, standard deviation in seconds.
+  public var resampleJitter: Double
+  /// The resampled strokes' timestamp resolution, seconds: 1 ms, as in every shared dataset.
+  public var resampleTick: Double
 
-  public init(reflect: Bool = false, speedFactors: [Double] = [], decimations: [Int] = []) {
+  public init(
+    reflect: Bool = false, speedFactors: [Double] = [], decimations: [Int] = [], resampleRates: [ClosedRange<Double>] = [],
+    resampleJitter: Double = 0.000_25, resampleTick: Double = 0.001
+  ) {
     self.reflect = reflect
     self.speedFactors = speedFactors
     self.decimations = decimations
+    self.resampleRates = resampleRates
+    self.resampleJitter = resampleJitter
+    self.resampleTick = resampleTick
   }
 
   /// No extra strokes.
   public static let none = StrokeAugmentation()
 
   /// How many strokes each recorded stroke becomes (itself included).
-  public var multiplicity: Int { (1 + speedFactors.count + decimations.count) * (reflect ? 2 : 1) }
+  public var multiplicity: Int {
+    (1 + speedFactors.count + decimations.count + resampleRates.count) * (reflect ? 2 : 1)
+  }
 
   public struct Invalid: Error, CustomStringConvertible {
     public var description: String
   }
 
-  /// Parses `reflect,speed=0.8;1.25,decimate=2;3` (any subset, in any order; `none` for none).
+  /// Parses `reflect,speed=0.8;1.25,decimate=2;3,resample=240;120,jitter=0.25,tick=1` (any
+  /// subset, in any order; `none` for none). `jitter` and `tick` are milliseconds.
   public init(parsing text: String) throws(Invalid) {
     self.init()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -53,14 +72,41 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
           throw Invalid(description: "augmentation decimate=\(parts[1]): expected whole numbers 2…8 separated by ';'")
         }
         decimations = values.compactMap { $0 }
+      case "resample" where parts.count == 2:
+        let values = parts[1].split(separator: ";").map { item -> ClosedRange<Double>? in
+          let bounds = item.split(separator: "-", maxSplits: 1).map { Double($0) }
+          guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low >= 10, high <= 2000, low <= high else {
+            return nil
+          }
+          return low...high
+        }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+          throw Invalid(
+            description: "augmentation resample=\(parts[1]): expected rates or ranges (LOW-HIGH) in 10…2000 Hz separated by ';'")
+        }
+        resampleRates = values.compactMap { $0 }
+      case "jitter" where parts.count == 2:
+        guard let value = Double(parts[1]), value >= 0, value <= 10 else {
+          throw Invalid(description: "augmentation jitter=\(parts[1]): expected 0…10 milliseconds")
+        }
+        resampleJitter = value / 1000
+      case "tick" where parts.count == 2:
+        guard let value = Double(parts[1]), value >= 0, value <= 10 else {
+          throw Invalid(description: "augmentation tick=\(parts[1]): expected 0…10 milliseconds")
+        }
+        resampleTick = value / 1000
       default:
-        throw Invalid(description: "augmentation \"\(item)\": expected reflect, speed=F;F… or decimate=N;N…")
+        throw Invalid(
+          description: "augmentation \"\(item)\": expected reflect, speed=F;F…, decimate=N;N…, resample=HZ;HZ…, jitter=MS or tick=MS")
       }
     }
   }
 
   /// The stroke itself first, then its variants (mirrored variants after the unmirrored ones).
-  public func variants(of samples: ArraySlice<PointerSample>) -> [[PointerSample]] {
+  ///
+  /// - Parameter seed: draws the resampled variants' timing noise; the same seed gives the same
+  ///   variants (training passes the stroke's index, so rows do not depend on the core count).
+  public func variants(of samples: ArraySlice<PointerSample>, seed: UInt64 = 0) -> [[PointerSample]] {
     let original = Array(samples)
     var unmirrored = [original]
     for factor in speedFactors {
@@ -68,6 +114,16 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
     }
     for n in decimations {
       unmirrored.append(original.enumerated().compactMap { $0.offset % n == 0 ? $0.element : nil })
+    }
+    for (r, range) in resampleRates.enumerated() {
+      var generator = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(r + 1))
+      var rate = range.lowerBound
+      if range.upperBound > range.lowerBound {
+        rate = Foundation.exp(
+          Foundation.log(range.lowerBound) + generator.nextUnit() * Foundation.log(range.upperBound / range.lowerBound))
+      }
+      let resampler = StrokeResampler(rate: rate, jitter: resampleJitter, tick: resampleTick)
+      unmirrored.append(resampler.resample(original, using: &generator))
     }
     guard reflect else { return unmirrored }
     return unmirrored + unmirrored.map { stroke in stroke.map { var s = $0; s.y = -s.y; return s } }
@@ -80,6 +136,13 @@ extension StrokeAugmentation: CustomStringConvertible {
     if reflect { items.append("reflect") }
     if !speedFactors.isEmpty { items.append("speed=" + speedFactors.map { "\($0)" }.joined(separator: ";")) }
     if !decimations.isEmpty { items.append("decimate=" + decimations.map { "\($0)" }.joined(separator: ";")) }
+    if !resampleRates.isEmpty {
+      items.append("resample=" + resampleRates.map {
+        $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+      }.joined(separator: ";"))
+      items.append("jitter=" + String(format: "%g", resampleJitter * 1000))
+      items.append("tick=" + String(format: "%g", resampleTick * 1000))
+    }
     return items.isEmpty ? "none" : items.joined(separator: ",")
   }
 }
