@@ -25,6 +25,7 @@ struct LookaheadCommand: ParsableCommand {
       TuneCommand.self,
       TrainCommand.self,
       BenchTuningCommand.self,
+      BenchReadersCommand.self,
       ReportCommand.self,
       RecorderCommand.self,
     ]
@@ -41,7 +42,7 @@ struct LookaheadCommand: ParsableCommand {
       exit(withParserError: error)
     }
     do {
-      try command.run()
+      try LoadingJobs.$limit.withValue((command as? LoadingJobsCommand)?.loadingJobs) { try command.run() }
     } catch {
       // The parser's own outcomes (help asked of a command group, a ValidationError) keep its
       // messages; everything else follows the rule.
