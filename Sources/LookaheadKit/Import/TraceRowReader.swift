@@ -17,7 +17,11 @@ struct TraceRowReader {
   private let version: Int
   private let columnCount: Int
   private var finished: [Stroke] = []
-  private var current: Stroke?
+  /// The stroke being read (meaningful once `started`): a stored value rather than an optional,
+  /// so that reading and appending to it work in place (through an optional, each access copied
+  /// the whole `Stroke`: measured 12 copies a row).
+  private var current = Stroke(samples: [])
+  private var started = false
   /// 1-based line being read, for errors.
   private var lineNumber = 0
 
@@ -42,8 +46,8 @@ struct TraceRowReader {
 
   /// Every stroke read, in file order.
   mutating func finish() -> [Stroke] {
-    if let current { finished.append(Self.compacted(current)) }
-    current = nil
+    if started { finished.append(Self.compacted(current)) }
+    started = false
     return finished
   }
 
@@ -112,7 +116,7 @@ struct TraceRowReader {
     }
     let strokeIndex = try integer(stroke)
     let sampleIndex = try integer(index)
-    let startedCount = finished.count + (current == nil ? 0 : 1)
+    let startedCount = finished.count + (started ? 1 : 0)
     if strokeIndex == startedCount {
       guard kind == .sample else { throw fail(stroke, "stroke \(strokeIndex) must start with its samples") }
       try startStroke()
@@ -121,14 +125,14 @@ struct TraceRowReader {
     }
     switch kind {
     case .sample:
-      guard current!.lateUpdates.isEmpty, current!.recordedPredictions.isEmpty else {
+      guard current.lateUpdates.isEmpty, current.recordedPredictions.isEmpty else {
         throw fail(record, "samples must come before a stroke's updates and predictions")
       }
-      guard sampleIndex == current!.samples.count else {
-        throw fail(index, "expected sample index \(current!.samples.count), found \(sampleIndex)")
+      guard sampleIndex == current.samples.count else {
+        throw fail(index, "expected sample index \(current.samples.count), found \(sampleIndex)")
       }
       let time = try time(t)
-      if let previous = current!.samples.last, time < previous.time {
+      if let previous = current.samples.last, time < previous.time {
         throw fail(t, "time goes backwards (\(time) after \(previous.time))")
       }
       let samplePhase: StrokePhase
@@ -150,22 +154,22 @@ struct TraceRowReader {
         time: time, x: try real(x), y: try real(y), pressure: try optionalReal(pressure),
         altitude: try optionalReal(altitude), azimuth: try optionalReal(azimuth),
         phase: samplePhase, estimated: EstimatedProperties(rawValue: estimatedBits))
-      current!.samples.append(sample)
+      current.samples.append(sample)
     case .update:
-      guard sampleIndex < current!.samples.count else {
+      guard sampleIndex < current.samples.count else {
         throw fail(index, "update refers to sample \(sampleIndex), which does not exist")
       }
       guard let named = LatePropertyUpdate.Property(rawValue: cell(property)) else {
         throw fail(property, "'\(cell(property))' is not one of pressure, altitude, azimuth")
       }
-      current!.lateUpdates.append(LatePropertyUpdate(
+      current.lateUpdates.append(LatePropertyUpdate(
         sampleIndex: sampleIndex, property: named, estimatedValue: try real(estimatedValue),
         finalValue: try real(value), arrivalTime: try time(arrivalT)))
     case .prediction:
-      guard sampleIndex < current!.samples.count else {
+      guard sampleIndex < current.samples.count else {
         throw fail(index, "prediction anchored at sample \(sampleIndex), which does not exist")
       }
-      current!.recordedPredictions.append(RecordedPrediction(
+      current.recordedPredictions.append(RecordedPrediction(
         anchorIndex: sampleIndex, time: try time(t), x: try real(x), y: try real(y),
         pressure: try optionalReal(pressure)))
     }
@@ -184,7 +188,8 @@ struct TraceRowReader {
       }
       type = named
     }
-    if let current { finished.append(Self.compacted(current)) }
+    if started { finished.append(Self.compacted(current)) }
+    started = true
     current = Stroke(
       writer: writerName.isEmpty ? nil : writerName, origin: originName.isEmpty ? nil : originName, samples: [],
       pointerType: type)

@@ -114,6 +114,27 @@ struct TraceFileBytesTests {
     #expect((try? TraceFileReader.parse(named, file: "n.lktrace.csv"))?.strokes.first?.writer == "Zoë")
   }
 
+  /// The in-place UTF-8 check agrees with the standard library's validation on random bytes
+  /// biased towards the edges of the well-formed sequences (overlong forms, surrogates, past
+  /// U+10FFFF, truncated sequences) and on every well-formed scalar's encoding.
+  @Test("the UTF-8 check agrees with String(validating:) on random and edge-case bytes")
+  func utf8MatchesStandardLibrary() {
+    var rng = SeededGenerator(seed: 3)
+    let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+      0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+    for _ in 0..<40_000 {
+      let count = Int.random(in: 0...12, using: &rng)
+      var bytes = (0..<count).map { _ in interesting.randomElement(using: &rng)! }
+      if Bool.random(using: &rng) { bytes = Array(repeating: 0x61, count: Int.random(in: 0...9, using: &rng)) + bytes }
+      let data = Data(bytes)
+      #expect(TraceFileReader.isUTF8(data) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
+    for value in stride(from: 0, through: 0x10FFFF, by: 97) {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      #expect(TraceFileReader.isUTF8(Data(("abcdefgh" + String(Character(scalar))).utf8)))
+    }
+  }
+
   /// Cells the fast paths leave to the standard library keep their old meaning: a `+` sign,
   /// leading zeros past 18 digits, an exponent, hex (a number to `Double(String)`); and bad ones
   /// their old errors.
