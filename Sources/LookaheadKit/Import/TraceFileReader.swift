@@ -70,7 +70,7 @@ public enum TraceFileReader {
     }
     let strokes = try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: columns.count) { fields in
       fields.initialize(repeating: 0..<0)
-      var rows = TraceRowReader(file: file, bytes: bytes, fields: fields, version: version, columns: columns)
+      let rows = TraceRowReader(file: file, bytes: bytes, fields: fields, version: version, columns: columns)
       while let line = lines.next() { try rows.read(line: line, number: lines.lineNumber) }
       return rows.finish()
     }

@@ -9,7 +9,9 @@
 /// The reader borrows the file's bytes and a buffer for one row's cell ranges: it lives inside
 /// the `withUnsafeBytes` of the file's data (``TraceFileReader/parse(_:file:)``), and the cells of
 /// a row are found in one pass over its bytes into that fixed buffer (no array grows per row).
-struct TraceRowReader {
+/// A class, so that its helpers share it rather than copy it (as a struct, 304 bytes were copied
+/// a dozen times a row).
+final class TraceRowReader {
   private let file: String
   private let bytes: UnsafeBufferPointer<UInt8>
   /// The cells of the row being read; holds `columnCount` ranges.
@@ -45,7 +47,7 @@ struct TraceRowReader {
   }
 
   /// Every stroke read, in file order.
-  mutating func finish() -> [Stroke] {
+  func finish() -> [Stroke] {
     if started { finished.append(Self.compacted(current)) }
     started = false
     return finished
@@ -98,7 +100,7 @@ struct TraceRowReader {
 
   /// Reads the line `line` (a byte range of the file, without its line ending), the file's
   /// line `number` (1-based).
-  mutating func read(line: Range<Int>, number: Int) throws {
+  func read(line: Range<Int>, number: Int) throws {
     lineNumber = number
     let found = split(line)
     guard found == columnCount else {
@@ -176,7 +178,7 @@ struct TraceRowReader {
   }
 
   /// Begins a stroke from its first sample row's writer, origin and pointer type.
-  private mutating func startStroke() throws {
+  private func startStroke() throws {
     guard let writerName = TraceFileFormat.unescape(Substring(cell(writer))),
       let originName = TraceFileFormat.unescape(Substring(cell(origin)))
     else { throw fail(writer, "bad %-escape") }
