@@ -26,6 +26,7 @@ struct LookaheadCommand: ParsableCommand {
       WorkerCommand.self,
       TrainCommand.self,
       BenchTuningCommand.self,
+      BenchReadersCommand.self,
       ReportCommand.self,
       RecorderCommand.self,
     ]
@@ -42,7 +43,7 @@ struct LookaheadCommand: ParsableCommand {
       exit(withParserError: error)
     }
     do {
-      try command.run()
+      try LoadingJobs.$limit.withValue((command as? LoadingJobsCommand)?.loadingJobs) { try command.run() }
     } catch {
       // The parser's own outcomes (help asked of a command group, a ValidationError) keep its
       // messages; everything else follows the rule.

@@ -3,7 +3,7 @@ import Foundation
 /// A text file split into lines and fields without building a `String` per cell, so that the
 /// importers read the shared datasets (about half a million rows) well inside the 2 s budget.
 ///
-/// Lines end in LF or CRLF; a final line without a newline counts. Every accessor reports problems
+/// Lines end in LF or CRLF; a final line without a newline counts (``ByteLines``). Every accessor reports problems
 /// as a ``TraceInputError`` naming the file, the 1-based line and the field.
 struct DelimitedText {
   let file: String
@@ -15,25 +15,12 @@ struct DelimitedText {
   init(data: Data, file: String) {
     self.file = file
     let bytes = [UInt8](data)
-    let count = bytes.count
     self.bytes = bytes
-    var start = 0
-    var index = 0
     var lines: [Range<Int>] = []
-    lines.reserveCapacity(count / 24 + 1)
-    while index < count {
-      if bytes[index] == 0x0A {
-        var end = index
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        lines.append(start..<end)
-        start = index + 1
-      }
-      index += 1
-    }
-    if start < count {
-      var end = count
-      if bytes[end - 1] == 0x0D { end -= 1 }
-      lines.append(start..<end)
+    lines.reserveCapacity(bytes.count / 24 + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      var cursor = ByteLines(buffer)
+      while let line = cursor.next() { lines.append(line) }
     }
     self.lines = lines
   }

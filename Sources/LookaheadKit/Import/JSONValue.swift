@@ -9,7 +9,10 @@ typealias JSONValue = ModelJSONValue
 
 extension ModelJSONValue {
   /// Parses `data`, failing with a ``TraceInputError`` at `$` that quotes the parser's reason.
+  /// Plain valid JSON is read from the bytes (``JSONByteParser``); anything else is left to
+  /// `JSONDecoder`, whose value or error it has always been.
   static func parse(_ data: Data, file: String) throws -> JSONValue {
+    if let value = JSONByteParser.parse(data) { return value }
     do {
       return try JSONDecoder().decode(JSONValue.self, from: data)
     } catch where JSONNesting.problem(in: data) != nil {

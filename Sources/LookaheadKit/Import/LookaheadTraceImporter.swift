@@ -17,11 +17,11 @@ public struct LookaheadTraceImporter: TraceImporter {
     return trace.strokes
   }
 
-  /// Files are read and parsed in parallel, then joined in the given order, so the result (and
+  /// Files are read and parsed in parallel (on up to ``LoadingJobs/limit`` cores), then joined in the given order, so the result (and
   /// the error reported, the first failing file's) equals a sequential read.
   public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
     let results = ParallelResults<Trace>(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+    LoadingJobs.forEach(files.count) { index in
       results.set(index, Result { try TraceFileReader.read(contentsOf: files[index]) })
     }
     var result: Trace?

@@ -22,8 +22,8 @@ public protocol TraceImporter: Sendable {
 
 extension TraceImporter {
   /// Files are read and parsed in parallel (the 1,280 SVC2004 files dominate an import of the
-  /// shared datasets), then joined in the given order, so the result equals a sequential import;
-  /// the first failing file in that order is the error reported.
+  /// shared datasets) on up to ``LoadingJobs/limit`` cores, then joined in the given order, so the
+  /// result equals a sequential import; the first failing file in that order is the error reported.
   public func importTrace(files: [URL], options: ImportOptions) throws -> Trace {
     try importEachFile(files, options: options)
   }
@@ -32,7 +32,7 @@ extension TraceImporter {
   public func importEachFile(_ files: [URL], options: ImportOptions) throws -> Trace {
     var metadata = metadata()
     let results = ParallelResults<(strokes: [Stroke], report: CleaningReport)>(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+    LoadingJobs.forEach(files.count) { index in
       results.set(index, Result {
         var report = CleaningReport()
         let data = try DelimitedText.readData(files[index])
@@ -81,7 +81,7 @@ final class ParallelResults<Value>: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Every slot, in order (all are set once `concurrentPerform` has returned).
+  /// Every slot, in order (all are set once ``LoadingJobs/forEach(_:_:)`` has returned).
   var values: [Result<Value, Error>] {
     lock.lock()
     defer { lock.unlock() }

@@ -1,16 +1,29 @@
-/// The data rows of a trace file (``TraceFileReader``), one line at a time, parsed from bytes.
+/// The data rows of a trace file (``TraceFileReader``), one line at a time, parsed from bytes in
+/// place.
 ///
 /// Keeps the stroke being read apart from the finished ones so that appending a sample touches
 /// no other stroke. Each check and message is the one the format has always had (see
 /// ``TraceFileFormat``): records in order, samples before a stroke's updates and predictions,
 /// indices consecutive, times within ``TraceTimeLimit`` and not going backwards.
-struct TraceRowReader {
-  private let text: DelimitedText
+///
+/// The reader borrows the file's bytes and a buffer for one row's cell ranges: it lives inside
+/// the `withUnsafeBytes` of the file's data (``TraceFileReader/parse(_:file:)``), and the cells of
+/// a row are found in one pass over its bytes into that fixed buffer (no array grows per row).
+/// A class, so that its helpers share it rather than copy it (as a struct, 304 bytes were copied
+/// a dozen times a row).
+final class TraceRowReader {
+  private let file: String
+  private let bytes: UnsafeBufferPointer<UInt8>
+  /// The cells of the row being read; holds `columnCount` ranges.
+  private let fields: UnsafeMutableBufferPointer<Range<Int>>
   private let version: Int
   private let columnCount: Int
-  private var fields: [Range<Int>] = []
   private var finished: [Stroke] = []
-  private var current: Stroke?
+  /// The stroke being read (meaningful once `started`): a stored value rather than an optional,
+  /// so that reading and appending to it work in place (through an optional, each access copied
+  /// the whole `Stroke`: measured 12 copies a row).
+  private var current = Stroke(samples: [])
+  private var started = false
   /// 1-based line being read, for errors.
   private var lineNumber = 0
 
@@ -20,20 +33,23 @@ struct TraceRowReader {
     arrivalT = 14, writer = 15, origin = 16, pointerType = 17
   private let columns: [String]
 
-  init(text: DelimitedText, version: Int, columns: [String]) {
+  /// `fields` must hold `columns.count` ranges, and both it and `bytes` outlive the reader.
+  init(file: String, bytes: UnsafeBufferPointer<UInt8>, fields: UnsafeMutableBufferPointer<Range<Int>>, version: Int, columns: [String]) {
     precondition(columns.starts(with: ["record", "stroke", "index", "t", "x", "y", "pressure", "altitude",
       "azimuth", "phase", "estimated", "property", "value", "estimated_value", "arrival_t", "writer", "origin"]))
-    self.text = text
+    precondition(fields.count == columns.count)
+    self.file = file
+    self.bytes = bytes
+    self.fields = fields
     self.version = version
     self.columns = columns
     self.columnCount = columns.count
-    fields.reserveCapacity(columns.count + 1)
   }
 
   /// Every stroke read, in file order.
-  mutating func finish() -> [Stroke] {
-    if let current { finished.append(Self.compacted(current)) }
-    current = nil
+  func finish() -> [Stroke] {
+    if started { finished.append(Self.compacted(current)) }
+    started = false
     return finished
   }
 
@@ -48,31 +64,61 @@ struct TraceRowReader {
   }
 
   private func fail(_ column: Int?, _ problem: String) -> TraceInputError {
-    TraceInputError(file: text.file, location: .line(lineNumber), field: column.map { columns[$0] }, problem: problem)
+    TraceInputError(file: file, location: .line(lineNumber), field: column.map { columns[$0] }, problem: problem)
   }
 
-  private func cell(_ column: Int) -> String { text.text(fields[column]) }
+  private func cell(_ column: Int) -> String { String(decoding: bytes[fields[column]], as: UTF8.self) }
 
-  /// Reads line `lineIndex` (0-based) of the file.
-  mutating func read(line lineIndex: Int, bytes: UnsafeBufferPointer<UInt8>) throws {
-    lineNumber = lineIndex + 1
-    text.split(text.lines[lineIndex], separator: UInt8(ascii: ","), into: &fields)
-    guard fields.count == columnCount else {
-      throw fail(nil, "expected \(columnCount) columns, found \(fields.count) (file truncated?)")
+  /// Splits `line` at commas into ``fields``; the number of cells found (all of them, even past
+  /// the buffer, for the error message).
+  private func split(_ line: Range<Int>) -> Int {
+    var count = 0
+    var start = line.lowerBound
+    var index = line.lowerBound
+    let end = line.upperBound
+    while index < end {
+      if bytes[index] == UInt8(ascii: ",") {
+        if count < columnCount { fields[count] = start..<index }
+        count += 1
+        start = index + 1
+      }
+      index += 1
+    }
+    if count < columnCount { fields[count] = start..<end }
+    return count + 1
+  }
+
+  /// Whether cell `column` is the ASCII text `word`.
+  private func equals(_ column: Int, _ word: StaticString) -> Bool {
+    let range = fields[column]
+    let count = word.utf8CodeUnitCount
+    guard range.count == count else { return false }
+    let start = word.utf8Start
+    for offset in 0..<count where bytes[range.lowerBound + offset] != start[offset] { return false }
+    return true
+  }
+
+  /// Reads the line `line` (a byte range of the file, without its line ending), the file's
+  /// line `number` (1-based).
+  func read(line: Range<Int>, number: Int) throws {
+    lineNumber = number
+    let found = split(line)
+    guard found == columnCount else {
+      throw fail(nil, "expected \(columnCount) columns, found \(found) (file truncated?)")
     }
     let kind: TraceFileFormat.Record
-    if text.equals(fields[record], "sample") {
+    if equals(record, "sample") {
       kind = .sample
-    } else if text.equals(fields[record], "update") {
+    } else if equals(record, "update") {
       kind = .update
-    } else if text.equals(fields[record], "prediction") {
+    } else if equals(record, "prediction") {
       kind = .prediction
     } else {
       throw fail(record, "'\(cell(record))' is not one of sample, update, prediction")
     }
-    let strokeIndex = try integer(stroke, bytes)
-    let sampleIndex = try integer(index, bytes)
-    let startedCount = finished.count + (current == nil ? 0 : 1)
+    let strokeIndex = try integer(stroke)
+    let sampleIndex = try integer(index)
+    let startedCount = finished.count + (started ? 1 : 0)
     if strokeIndex == startedCount {
       guard kind == .sample else { throw fail(stroke, "stroke \(strokeIndex) must start with its samples") }
       try startStroke()
@@ -81,58 +127,58 @@ struct TraceRowReader {
     }
     switch kind {
     case .sample:
-      guard current!.lateUpdates.isEmpty, current!.recordedPredictions.isEmpty else {
+      guard current.lateUpdates.isEmpty, current.recordedPredictions.isEmpty else {
         throw fail(record, "samples must come before a stroke's updates and predictions")
       }
-      guard sampleIndex == current!.samples.count else {
-        throw fail(index, "expected sample index \(current!.samples.count), found \(sampleIndex)")
+      guard sampleIndex == current.samples.count else {
+        throw fail(index, "expected sample index \(current.samples.count), found \(sampleIndex)")
       }
-      let time = try time(t, bytes)
-      if let previous = current!.samples.last, time < previous.time {
+      let time = try time(t)
+      if let previous = current.samples.last, time < previous.time {
         throw fail(t, "time goes backwards (\(time) after \(previous.time))")
       }
       let samplePhase: StrokePhase
-      if text.equals(fields[phase], "move") {
+      if equals(phase, "move") {
         samplePhase = .move
-      } else if text.equals(fields[phase], "down") {
+      } else if equals(phase, "down") {
         samplePhase = .down
-      } else if text.equals(fields[phase], "up") {
+      } else if equals(phase, "up") {
         samplePhase = .up
-      } else if text.equals(fields[phase], "hover") {
+      } else if equals(phase, "hover") {
         samplePhase = .hover
       } else {
         throw fail(phase, "'\(cell(phase))' is not one of down, move, up, hover")
       }
-      guard let estimatedBits = try smallInteger(estimated, bytes).flatMap(UInt8.init(exactly:)) else {
+      guard let estimatedBits = try smallInteger(estimated).flatMap(UInt8.init(exactly:)) else {
         throw fail(estimated, "'\(cell(estimated))' is not a bitmask 0…255")
       }
       let sample = TraceSample(
-        time: time, x: try real(x, bytes), y: try real(y, bytes), pressure: try optionalReal(pressure, bytes),
-        altitude: try optionalReal(altitude, bytes), azimuth: try optionalReal(azimuth, bytes),
+        time: time, x: try real(x), y: try real(y), pressure: try optionalReal(pressure),
+        altitude: try optionalReal(altitude), azimuth: try optionalReal(azimuth),
         phase: samplePhase, estimated: EstimatedProperties(rawValue: estimatedBits))
-      current!.samples.append(sample)
+      current.samples.append(sample)
     case .update:
-      guard sampleIndex < current!.samples.count else {
+      guard sampleIndex < current.samples.count else {
         throw fail(index, "update refers to sample \(sampleIndex), which does not exist")
       }
       guard let named = LatePropertyUpdate.Property(rawValue: cell(property)) else {
         throw fail(property, "'\(cell(property))' is not one of pressure, altitude, azimuth")
       }
-      current!.lateUpdates.append(LatePropertyUpdate(
-        sampleIndex: sampleIndex, property: named, estimatedValue: try real(estimatedValue, bytes),
-        finalValue: try real(value, bytes), arrivalTime: try time(arrivalT, bytes)))
+      current.lateUpdates.append(LatePropertyUpdate(
+        sampleIndex: sampleIndex, property: named, estimatedValue: try real(estimatedValue),
+        finalValue: try real(value), arrivalTime: try time(arrivalT)))
     case .prediction:
-      guard sampleIndex < current!.samples.count else {
+      guard sampleIndex < current.samples.count else {
         throw fail(index, "prediction anchored at sample \(sampleIndex), which does not exist")
       }
-      current!.recordedPredictions.append(RecordedPrediction(
-        anchorIndex: sampleIndex, time: try time(t, bytes), x: try real(x, bytes), y: try real(y, bytes),
-        pressure: try optionalReal(pressure, bytes)))
+      current.recordedPredictions.append(RecordedPrediction(
+        anchorIndex: sampleIndex, time: try time(t), x: try real(x), y: try real(y),
+        pressure: try optionalReal(pressure)))
     }
   }
 
   /// Begins a stroke from its first sample row's writer, origin and pointer type.
-  private mutating func startStroke() throws {
+  private func startStroke() throws {
     guard let writerName = TraceFileFormat.unescape(Substring(cell(writer))),
       let originName = TraceFileFormat.unescape(Substring(cell(origin)))
     else { throw fail(writer, "bad %-escape") }
@@ -144,7 +190,8 @@ struct TraceRowReader {
       }
       type = named
     }
-    if let current { finished.append(Self.compacted(current)) }
+    if started { finished.append(Self.compacted(current)) }
+    started = true
     current = Stroke(
       writer: writerName.isEmpty ? nil : writerName, origin: originName.isEmpty ? nil : originName, samples: [],
       pointerType: type)
@@ -152,7 +199,7 @@ struct TraceRowReader {
 
   /// A cell of 1–18 plain digits, read in place; anything else (a sign, spaces, more digits) as
   /// `Int(String)` reads it, so that odd but valid text keeps its old meaning.
-  private func smallInteger(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  private func smallInteger(_ column: Int) -> Int? {
     let range = fields[column]
     if range.count > 0, range.count <= 18 {
       var value = 0
@@ -168,14 +215,14 @@ struct TraceRowReader {
     return Int(cell(column))
   }
 
-  private func integer(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
-    guard let value = smallInteger(column, bytes), value >= 0 else {
+  private func integer(_ column: Int) throws -> Int {
+    guard let value = smallInteger(column), value >= 0 else {
       throw fail(column, "'\(cell(column))' is not a non-negative integer")
     }
     return value
   }
 
-  private func real(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double {
+  private func real(_ column: Int) throws -> Double {
     guard let value = DecimalText.double(bytes, fields[column]) ?? Double(cell(column)) else {
       throw fail(column, "'\(cell(column))' is not a number")
     }
@@ -183,12 +230,12 @@ struct TraceRowReader {
     return value
   }
 
-  private func optionalReal(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double? {
-    fields[column].isEmpty ? nil : try real(column, bytes)
+  private func optionalReal(_ column: Int) throws -> Double? {
+    fields[column].isEmpty ? nil : try real(column)
   }
 
-  private func time(_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Double {
-    let value = try real(column, bytes)
+  private func time(_ column: Int) throws -> Double {
+    let value = try real(column)
     guard TraceTimeLimit.accepts(value) else { throw fail(column, TraceTimeLimit.problem(value)) }
     return value
   }

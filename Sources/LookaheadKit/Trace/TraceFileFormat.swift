@@ -58,7 +58,9 @@ public enum TraceFileFormat {
 
   /// Reverses ``escape(_:)``; `nil` if a `%` is not followed by one of the codes it writes.
   static func unescape(_ text: Substring) -> String? {
-    guard text.contains("%") else { return String(text) }
+    // The bytes, not `contains("%")`, which Foundation turns into a search costing thousands of
+    // instructions (a stroke's writer and origin are unescaped as it is read).
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
     var out = ""
     var index = text.startIndex
     while index < text.endIndex {

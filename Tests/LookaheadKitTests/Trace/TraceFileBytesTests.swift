@@ -35,6 +35,39 @@ struct TraceFileBytesTests {
     }
   }
 
+  /// The integer paths (``DecimalText``'s quotient and product of up to 19 digits by a power of
+  /// ten up to 10¹⁹) against `Double(String)`, bit for bit: random 15- to 19-digit mantissas with
+  /// the point anywhere in or after them, or an exponent, and hand-made exact ties between two
+  /// doubles (`4503599627370496.5` lies halfway between 2⁵² and 2⁵² + 1, so ties go to even).
+  @Test("long decimals (beyond Clinger's fast path) read exactly as Double(String) does")
+  func longDecimalsMatchStandardLibrary() {
+    var rng = SeededGenerator(seed: 11)
+    var texts = [
+      "4503599627370496.5", "4503599627370497.5", "-4503599627370498.5", "9007199254740995", "9007199254740997",
+      "0.9999999999999999999", "9999999999999999999", "9999999999999999999e19", "1844674407370955161.5",
+      "0.34310850439882695", "2.199114857512855", "0.6981317007977318", "18014398509481985e-1",
+      "1.0000000000000001", "1.0000000000000002", "0.30000000000000004",
+      // Exactly representable by no 64-bit quotient: rounded wrongly without the sticky bit
+      // (found by a Python search with exact fractions).
+      "124.1198629165519165", "757702418.5182986856", "528047686653248.6563", "0.6316318140594894826",
+      "0.450026023759485444", "3377378.946717603365",
+    ]
+    for _ in 0..<30_000 {
+      let digits = Int.random(in: 15...19, using: &rng)
+      var mantissa = String(Int.random(in: 1...9, using: &rng))
+      for _ in 1..<digits { mantissa += String(Int.random(in: 0...9, using: &rng)) }
+      let point = Int.random(in: 0...digits, using: &rng)
+      var text = String(mantissa.prefix(point)) + "." + String(mantissa.dropFirst(point))
+      if Bool.random(using: &rng) { text = mantissa + "e\(Int.random(in: -25...25, using: &rng))" }
+      texts.append(Bool.random(using: &rng) ? "-" + text : text)
+    }
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let parsed = bytes.withUnsafeBufferPointer { DecimalText.double($0, 0..<bytes.count) }
+      #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
   @Test("decimal text leaves what is not a plain decimal to the caller",
     arguments: ["", "-", "+", ".", "e5", "1e", "1e+", "1.2.3", "1e5e", "--1", "nan", "inf", "0x1p3", " 1", "1 ", "1,5"])
   func notDecimal(text: String) {
@@ -79,6 +112,27 @@ struct TraceFileBytesTests {
     // Non-ASCII UTF-8 (a writer's name) is fine.
     let named = Self.file.replacingOccurrences(of: ",w,o,", with: ",Zoë,o,")
     #expect((try? TraceFileReader.parse(named, file: "n.lktrace.csv"))?.strokes.first?.writer == "Zoë")
+  }
+
+  /// The in-place UTF-8 check agrees with the standard library's validation on random bytes
+  /// biased towards the edges of the well-formed sequences (overlong forms, surrogates, past
+  /// U+10FFFF, truncated sequences) and on every well-formed scalar's encoding.
+  @Test("the UTF-8 check agrees with String(validating:) on random and edge-case bytes")
+  func utf8MatchesStandardLibrary() {
+    var rng = SeededGenerator(seed: 3)
+    let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+      0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+    for _ in 0..<40_000 {
+      let count = Int.random(in: 0...12, using: &rng)
+      var bytes = (0..<count).map { _ in interesting.randomElement(using: &rng)! }
+      if Bool.random(using: &rng) { bytes = Array(repeating: 0x61, count: Int.random(in: 0...9, using: &rng)) + bytes }
+      let data = Data(bytes)
+      #expect(TraceFileReader.isUTF8(data) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+    }
+    for value in stride(from: 0, through: 0x10FFFF, by: 97) {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      #expect(TraceFileReader.isUTF8(Data(("abcdefgh" + String(Character(scalar))).utf8)))
+    }
   }
 
   /// Cells the fast paths leave to the standard library keep their old meaning: a `+` sign,

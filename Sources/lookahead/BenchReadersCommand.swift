@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// `lookahead bench-readers`: issue 21's per-reader speed figures (ReaderBenchmark), in a release
+/// build.
+struct BenchReadersCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-readers",
+    abstract: "Measure each reader (trace files, every shared dataset's importer) in MB/s and rows/s against a bare read of the same files.",
+    discussion: """
+      Build with -c release first. One core, thread CPU time, the fastest of --repetitions passes. \
+      The trace reader is measured on the shared datasets converted to trace files in a temporary \
+      folder (removed afterwards).
+      """)
+
+  @Option(help: "Passes over each reader's files; the fastest counts.")
+  var repetitions: Int = 5
+
+  @Option(help: "Datasets whose importers to measure and whose trace files make the trace reader's input (all five shared datasets unless given).")
+  var dataset: [String] = [
+    "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed",
+  ]
+
+  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
+  var dataDir: String?
+
+  func run() throws {
+    guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+    do {
+      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-bench-readers-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      var readers: [ReaderBenchmark.Reader] = []
+      var traceFiles: [URL] = []
+      for name in dataset {
+        guard let descriptor = DatasetRegistry.descriptor(named: name) else {
+          throw ValidationError("'\(name)' is not a dataset name")
+        }
+        let files = try DatasetRegistry.files(of: name, dataDirectory: dataDirectory)
+        let importer = descriptor.format.importer
+        readers.append(.importer("\(name) importer (\(descriptor.format.rawValue))", files: files) { file in
+          // TurboTouch's reference predictions are read by the importer's variant for them.
+          guard name == "TurboTouch-Nancel2018" else { return importer }
+          return TurboTouchImporter(variant: file.lastPathComponent == "strokesPredicted64GroundTruth.csv" ? .predicted : .strokes)
+        })
+        let traceFile = folder.appendingPathComponent("\(name).lktrace.csv")
+        try TraceFileWriter.write(try DatasetRegistry.load(name, dataDirectory: dataDirectory), to: traceFile, overwrite: false)
+        traceFiles.append(traceFile)
+      }
+      readers.insert(.traceFiles("trace files (the \(traceFiles.count) datasets converted)", files: traceFiles), at: 0)
+      print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.hostName); one core, thread CPU time, fastest of \(repetitions)")
+      print("reader | files | MB | rows | read + parse: MB/s, rows/s | bare read: MB/s | ratio")
+      for reader in readers {
+        let figures = try ReaderBenchmark.measure(reader, repetitions: repetitions)
+        print(String(
+          format: "%@ | %d | %.2f | %d | %.1f MB/s, %.2f M rows/s | %.0f MB/s | %.1f×",
+          figures.reader, figures.files, Double(figures.bytes) / 1e6, figures.rows, figures.megabytesPerSecond,
+          figures.rowsPerSecond / 1e6, figures.bareReadMegabytesPerSecond, figures.readAndParseSeconds / figures.bareReadSeconds))
+      }
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      throw ExitCodeRule.exit(reporting: error)
+    }
+  }
+}
