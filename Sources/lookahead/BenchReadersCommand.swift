@@ -22,13 +22,12 @@ struct BenchReadersCommand: ParsableCommand {
     "Inkable-ApplePencil", "TurboTouch-Nancel2018", "Henze2017-MobileHCI", "SVC2004-Task2", "WacomMSP13-HandwritingSpeed",
   ]
 
-  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var location: DatasetLocationOptions
 
   func run() throws {
     guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
     do {
-      let dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+      let dataDirectory = location.dataDirectoryURL
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-bench-readers-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }

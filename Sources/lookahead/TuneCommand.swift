@@ -15,29 +15,7 @@ struct TuneCommand: ParsableCommand {
         --journal kalman.jsonl --out kalman.json WacomMSP13-HandwritingSpeed
       """)
 
-  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).", completion: NameCompletion.predictors)
-  var predictor: String
-
-  @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
-  var params: String?
-
-  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
-  var objective: String?
-
-  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
-  var split: String?
-
-  @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
-  var test: [String] = []
-
-  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best).")
-  var strategy: String = "lhs"
-
-  @Option(help: "Trials per search.")
-  var trials: Int = 100
-
-  @OptionGroup var seed: SeedOption
-  @OptionGroup var profile: ProfileOption<TunedDeviceDefault>
+  @OptionGroup var search: TuneSearchOptions
 
   @Option(help: "For per-sample objectives: how many of the best trials are replayed through --profile for the Pareto front (0 = none).")
   var pareto: Int = 8
@@ -57,50 +35,32 @@ struct TuneCommand: ParsableCommand {
   @Flag(help: "No progress on stderr.")
   var quiet = false
 
-  @OptionGroup var location: DatasetLocationOptions
-
   @Option(help: "Cores to use for scoring each trial (default: all); the result does not depend on it.")
   var jobs: Int?
 
-  @OptionGroup var input: DatasetArguments
-
   func run() throws {
-    let datasets = try input.required()
+    let datasets = try search.input.required()
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    guard let strategyChoice = TuneRun.Strategy(rawValue: strategy) else {
-      throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
+    _ = try search.strategyChoice()
     do {
-      let parsedObjective = try TuningObjective(parsing: objective ?? (profile.name == nil ? "error" : "error:horizon=frame"))
-      let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
-      let device = try profile.resolve()
       let outURL = out.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
       try force.checkWritable(outURL, resultURL)
-      var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
+      var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
-      let testData = try loader.load(test)
-      var context: [String: String] = [:]
-      context["test"] = test.joined(separator: ",")
+      let testData = try loader.load(search.test)
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
-      var request = TuneRun.Request(
-        predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
-        objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed.value,
-        profile: device, journal: journal.map { URL(fileURLWithPath: $0) }, fresh: restartJournal, context: context,
-        parts: jobs ?? availableCoreCount)
+      let provenance = try search.provenance(loader: loader)
+      var request = try search.request(
+        provenance: provenance, parts: jobs ?? availableCoreCount, journal: journal.map { URL(fileURLWithPath: $0) },
+        freshJournal: restartJournal)
       request.paretoCandidates = pareto
-      request.provenance = loader.provenance(
-        command: "tune", predictors: [predictor], seed: seed.value, profile: device,
-        evaluationProtocol: parsedObjective.usesReplay ? "frame-replay" : "anchor")
       let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
         bar.update(progress)
       }
       bar.finish()
-      let report = TuneReport(
-        outcome: outcome, request: request,
-        provenance: request.provenance ?? loader.provenance(
-          command: "tune", predictors: [predictor], seed: seed.value, profile: device, evaluationProtocol: "anchor"))
+      let report = TuneReport(outcome: outcome, request: request, provenance: provenance)
       if let outURL, let resultURL {
         let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force.replacesExisting)

@@ -22,66 +22,24 @@ struct WorkerCommand: ParsableCommand {
       A malformed line gets {"error":…,"line":N,"field":…} and the worker carries on.
       """)
 
-  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (as for tune).", completion: NameCompletion.predictors)
-  var predictor: String
-
-  @Option(help: "Parameters searched, as for tune.")
-  var params: String?
-
-  @Option(help: "Objective, as for tune.")
-  var objective: String?
-
-  @Option(help: "Writer split, as for tune.")
-  var split: String?
-
-  @Option(help: "Held-out dataset of the tune (recorded in the journal header, as for tune; repeatable).")
-  var test: [String] = []
-
-  @Option(help: "Search strategy, as for tune (its trial points are planned only for grid and lhs).")
-  var strategy: String = "lhs"
-
-  @Option(help: "Trials per search, as for tune.")
-  var trials: Int = 100
-
-  @Option(help: "Seed of the search and of the device replay, as for tune.")
-  var seed: UInt64 = 0
-
-  @Option(help: "Device profile, as for tune.", completion: NameCompletion.profiles)
-  var profile: String?
-
-  @Option(help: "Folder holding the shared datasets (default ../shared/datasets).")
-  var dataDir: String?
+  @OptionGroup var search: TuneSearchOptions
 
   @Option(help: "Cores each trial is scored on: 1 suits one worker per core; the scores do not depend on it.")
   var jobs: Int = 1
 
-  @Argument(help: "Datasets (names, NAME:subset, or paths) searched on, as for tune.", completion: NameCompletion.datasets)
-  var datasets: [String] = []
-
   func run() throws {
-    guard !datasets.isEmpty else { throw ValidationError("name at least one DATASET to score on") }
+    let datasets = try search.input.required()
     guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    guard split != nil || !test.isEmpty else {
+    guard search.split != nil || !search.test.isEmpty else {
       throw ValidationError("a tuned score must come from writers the search never saw: give --split, or --test data (as for tune)")
     }
-    guard let strategyChoice = TuneRun.Strategy(rawValue: strategy) else {
-      throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
+    _ = try search.strategyChoice()
     do {
-      // Exactly as `tune` builds its request, so that the headers and scores are its own.
-      let parsedObjective = try TuningObjective(parsing: objective ?? (profile == nil ? "error" : "error:horizon=frame"))
-      let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
-      let device = try DeviceProfile.resolve(profile ?? DeviceProfile.pencil240ProMotion120.name)
-      var loader = TuningDatasetLoader(dataDirectory: dataDir.map { URL(fileURLWithPath: $0) })
+      // Exactly the request `tune` makes, so that the headers and scores are its own.
+      var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
-      _ = try loader.load(test)
-      var request = TuneRun.Request(
-        predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
-        objective: parsedObjective, split: parsedSplit, strategy: strategyChoice, trials: trials, seed: seed,
-        profile: device, context: ["test": test.joined(separator: ",")], parts: jobs)
-      request.provenance = loader.provenance(
-        command: "tune", predictors: [predictor], seed: seed, profile: device,
-        evaluationProtocol: parsedObjective.usesReplay ? "frame-replay" : "anchor")
+      _ = try loader.load(search.test)
+      let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs)
       let session = try TrialWorker(request: request, data: data)
       var lineNumber = 0
       while let line = readLine(strippingNewline: true) {

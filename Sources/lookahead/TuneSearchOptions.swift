@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import LookaheadKit
+
+/// What defines a search: the predictor and its parameters, the objective, the writer split, the
+/// strategy, the trials, the seed, the device and the data. Declared once for `tune` and `worker`
+/// (a worker scores another process's `tune`), and turned into a ``TuneRun/Request`` by one
+/// function, so their journal headers and scores cannot drift apart.
+struct TuneSearchOptions: ParsableArguments {
+  @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).", completion: NameCompletion.predictors)
+  var predictor: String
+
+  @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
+  var params: String?
+
+  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
+  var objective: String?
+
+  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
+  var split: String?
+
+  @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")
+  var test: [String] = []
+
+  @Option(help: "Search strategy: grid | lhs | nelder-mead | lhs-nelder-mead (half Latin hypercube, then Nelder–Mead from its best).")
+  var strategy: String = "lhs"
+
+  @Option(help: "Trials per search.")
+  var trials: Int = 100
+
+  @OptionGroup var seed: SeedOption
+  @OptionGroup var profile: ProfileOption<TunedDeviceDefault>
+  @OptionGroup var location: DatasetLocationOptions
+  @OptionGroup var input: DatasetArguments
+
+  /// The `--strategy` given, or a usage error listing the choices.
+  func strategyChoice() throws -> TuneRun.Strategy {
+    guard let choice = TuneRun.Strategy(rawValue: strategy) else {
+      throw ValidationError("--strategy must be one of \(TuneRun.Strategy.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return choice
+  }
+
+  /// The `--objective` given, else the default for the device (see its help).
+  func parsedObjective() throws -> TuningObjective {
+    try TuningObjective(parsing: objective ?? (profile.name == nil ? "error" : "error:horizon=frame"))
+  }
+
+  /// What `tune` records about its run (as `tune`'s, whichever command scores the search).
+  func provenance(loader: TuningDatasetLoader) throws -> ResultProvenance {
+    loader.provenance(
+      command: "tune", predictors: [predictor], seed: seed.value, profile: try profile.resolve(),
+      evaluationProtocol: try parsedObjective().usesReplay ? "frame-replay" : "anchor")
+  }
+
+  /// The search request `tune` runs.
+  func request(
+    provenance: ResultProvenance, parts: Int, journal: URL? = nil, freshJournal: Bool = false
+  ) throws -> TuneRun.Request {
+    var request = TuneRun.Request(
+      predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
+      objective: try parsedObjective(), split: try split.map { try WriterSplit(parsing: $0) }, strategy: try strategyChoice(),
+      trials: trials, seed: seed.value, profile: try profile.resolve(), journal: journal, fresh: freshJournal,
+      context: ["test": test.joined(separator: ",")], parts: parts)
+    request.provenance = provenance
+    return request
+  }
+}
