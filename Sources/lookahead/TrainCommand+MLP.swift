@@ -54,7 +54,8 @@ extension TrainCommand {
     let outcome = try Henze2017MLPComparison.run(
       rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: try mlp.henzeFoldIndices(),
       progress: progress)
-    print(Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))"))
-    if mlp.select { print("\n" + Henze2017MLPComparison.foldTable(outcome)) }
+    var text = Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))")
+    if mlp.select { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
+    CommandResultOutput.show(json: json, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)
   }
 }

@@ -74,7 +74,8 @@ struct TrainCommand: ParsableCommand {
           return
         }
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes, parts: parts)
-        print(Henze2017Comparison.table(cells))
+        CommandResultOutput.show(
+          json: json, jsonData: try Henze2017Comparison.jsonData(cells), text: Henze2017Comparison.table(cells), wrote: nil)
       } catch {
         throw ExitCodeRule.exit(reporting: error)
       }

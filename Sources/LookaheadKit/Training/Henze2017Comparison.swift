@@ -17,7 +17,7 @@ import LookaheadRuntime
 /// The neural rows were trained by the authors on unpublished data and scored on these files,
 /// so they are not a like-for-like split; ours never sees the participant it scores.
 public enum Henze2017Comparison {
-  public struct Cell: Sendable, Hashable {
+  public struct Cell: Sendable, Hashable, Codable {
     public var task: String
     public var eventsAhead: Int
     public var windows: Int
@@ -161,6 +161,15 @@ public enum Henze2017Comparison {
     let horizon = window.horizonSeconds(eventsAhead: j, newestTime: newest.time, timing: rule.timing)
     guard horizon > 0 else { return nil }
     return (newest, horizon)
+  }
+
+  /// The cells as JSON (`train --henze2017 --json`): one object per task and look-ahead, in
+  /// table order, keys sorted.
+  public static func jsonData(_ cells: [Cell]) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try encoder.encode(cells)
   }
 
   /// The comparison as a text table: px, lower is better.
