@@ -113,7 +113,9 @@ public struct IssuePointLoop: Sendable {
   }
 
   /// Runs `predictor` over one stroke (prepared by ``prepared(_:report:)``) and calls `visit`
-  /// with every issue point, in sample then horizon order.
+  /// with every issue point, in sample then horizon order. Inlined, like the loop itself, so that
+  /// each caller's `visit` is compiled into the loop rather than called per point.
+  @inline(__always)
   public mutating func run<P: Predictor>(
     _ predictor: inout P, on stroke: Stroke, report: inout CleaningReport, _ visit: (IssuePoint) -> Void
   ) {
@@ -131,6 +133,12 @@ public struct IssuePointLoop: Sendable {
     let n = samples.count
     guard n > 0 else { return }
     let lastTime = samples[n - 1].time
+    // Local, so the inner loop neither reads through `self` nor has the cursors shared: the
+    // cursors' buffer is moved out (not copied, which a write would then duplicate) and back.
+    let horizons = self.horizons
+    var segments: [Int] = []
+    swap(&segments, &self.segments)
+    defer { swap(&segments, &self.segments) }
     for h in segments.indices { segments[h] = 0 }
     var observed = 0
     var i = 0
