@@ -52,8 +52,7 @@ public struct PredictorCatalog: Sendable {
     let items: [PredictorConfigFileItem]
     let isArrayFile = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
     do {
-      let isArray = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
-      if isArray {
+      if isArrayFile {
         items = try JSONDecoder().decode([PredictorConfigFileItem].self, from: data)
       } else {
         items = [try JSONDecoder().decode(PredictorConfigFileItem.self, from: data)]
@@ -87,7 +86,7 @@ public struct PredictorCatalog: Sendable {
     do { entry = try self.entry(named: item.predictor) } catch {
       throw .inConfigFile(path: path, jsonPath: "\(jsonPath).predictor", error: error)
     }
-    let assignments = item.parameters.map { ($0.key, $0.value) }
+    let assignments = item.parameters.map { ($0.key, $0.value.text) }
     do { return try entry.configure(assignments) } catch {
       let at: String
       switch error {
@@ -97,45 +96,6 @@ public struct PredictorCatalog: Sendable {
       default: at = "\(jsonPath).parameters"
       }
       throw .inConfigFile(path: path, jsonPath: at, error: error)
-    }
-  }
-}
-
-/// One object of a predictor config file: `{"predictor": "name", "parameters": {…}}`.
-struct PredictorConfigFileItem: Decodable {
-  var predictor: String
-  /// Values as text, in file order of their keys sorted (so errors are deterministic).
-  var parameters: [(key: String, value: String)]
-
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    for key in container.allKeys where key.stringValue != "predictor" && key.stringValue != "parameters" {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: "unknown field (expected \"predictor\" and \"parameters\")")
-    }
-    predictor = try container.decode(String.self, forKey: Key(stringValue: "predictor"))
-    parameters = []
-    guard container.contains(Key(stringValue: "parameters")) else { return }
-    let values = try container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "parameters"))
-    for key in values.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-      if let flag = try? values.decode(Bool.self, forKey: key) {
-        parameters.append((key.stringValue, flag ? "true" : "false"))
-      } else if let number = try? values.decode(Double.self, forKey: key) {
-        parameters.append((key.stringValue, String(number)))
-      } else if let text = try? values.decode(String.self, forKey: key) {
-        parameters.append((key.stringValue, text))
-      } else {
-        throw DecodingError.typeMismatch(
-          Double.self,
-          .init(codingPath: values.codingPath + [key], debugDescription: "expected a number, a string or a boolean"))
-      }
     }
   }
 }
