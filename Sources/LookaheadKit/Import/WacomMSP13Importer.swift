@@ -40,65 +40,70 @@ public struct WacomMSP13Importer: TraceImporter {
     return digits.isEmpty ? nil : "ID" + digits
   }
 
-  /// Parses the file's bytes in place (no copy, no list of lines, no array of cells a row): a
-  /// row of eight plain integers is read in one pass (``fastRow(_:_:into:)``); any other row goes
-  /// through ``DelimitedText``, which gives it the value or the error (file, line, field) that
-  /// every row had before the fast path (issue #21: callgrind put the per-row cell array, the
-  /// copy of the file and the per-cell checks at most of this importer's cost).
+  /// Parses the file's bytes in place (no copy, no list of lines): a row of eight plain integers
+  /// is read in one pass (``PlainIntegerRow``; cells past the eighth are ignored, as the general
+  /// reading ignores them); any other row goes through ``DelimitedText``, which gives it the
+  /// value or the error (file, line, field) it always had.
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
     let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report, hover: options.includeHover)
     if !options.includeHover { report.add(Self.hoverDroppedRule, 0) }
     let name = fileName(file)
+    let path = file.path
     let writer = Self.writer(fromFolderName: file.deletingLastPathComponent().lastPathComponent)
-    var strokes: [Stroke] = []
-    var rows: [TraceSample] = []
-    var lines: [Int] = []
-    var runType = 0
-    func close() throws {
-      if runType == 3, !options.includeHover {
-        report.add(Self.hoverDroppedRule, rows.count)
-      } else if let stroke = try assembler.assemble(
-        rows: rows, lines: lines, file: file.path, hover: runType == 3, writer: writer, origin: name, report: &report)
-      {
-        strokes.append(stroke)
+    return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values in
+      values.initialize(repeating: 0)
+      return try data.withUnsafeBytes { raw in
+        // The stroke state lives inside this closure, so that `close` and the row loop reach it
+        // without the dynamic exclusivity checks of variables captured from outside (callgrind).
+        var strokes: [Stroke] = []
+        var rows: [TraceSample] = []
+        var lines: [Int] = []
+        var runType = 0
+        func close() throws {
+          if runType == 3, !options.includeHover {
+            report.add(Self.hoverDroppedRule, rows.count)
+          } else if let stroke = try assembler.assemble(
+            rows: rows, lines: lines, file: path, hover: runType == 3, writer: writer, origin: name, report: &report)
+          {
+            strokes.append(stroke)
+          }
+          rows.removeAll(keepingCapacity: true)
+          lines.removeAll(keepingCapacity: true)
+        }
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var cursor = ByteLines(bytes)
+        guard let first = cursor.next() else {
+          throw TraceInputError(file: path, location: .file, problem: "is empty; expected the header '\(Self.columns.joined(separator: ";"))'")
+        }
+        try Self.checkHeader(DelimitedText(line: bytes[first], file: path))
+        while let line = cursor.next() {
+          let lineNumber = cursor.lineNumber
+          if ByteLines.isBlank(bytes, line) { continue }
+          let after = PlainIntegerRow.read(bytes, line, separator: UInt8(ascii: ";"), into: values)
+          if !(after.map { $0 == line.upperBound || bytes[$0] == UInt8(ascii: ";") } ?? false) {
+            try Self.generalRow(DelimitedText(line: bytes[line], file: path), line: lineNumber, into: values)
+          }
+          let type = values[0]
+          guard type == 1 || type == 3 else {
+            throw TraceInputError(file: path, location: .line(lineNumber), field: "EventType",
+              problem: "\(type) is not 1 (contact) or 3 (hover)")
+          }
+          if type != runType {
+            if !rows.isEmpty { try close() }
+            runType = type
+          }
+          rows.append(TraceSample(
+            time: Double(values[1]) / 1000, x: Double(values[3]), y: -Double(values[2]),
+            pressure: Double(values[4]) / 32767,
+            altitude: Double(values[5]) * Self.radiansPerTenthDegree,
+            azimuth: Double(values[6]) * Self.radiansPerTenthDegree))
+          lines.append(lineNumber)
+        }
+        if !rows.isEmpty { try close() }
+        return strokes
       }
-      rows.removeAll(keepingCapacity: true)
-      lines.removeAll(keepingCapacity: true)
     }
-    try data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      var cursor = ByteLines(bytes)
-      guard let first = cursor.next() else {
-        throw TraceInputError(file: file.path, location: .file, problem: "is empty; expected the header '\(Self.columns.joined(separator: ";"))'")
-      }
-      try Self.checkHeader(DelimitedText(line: bytes[first], file: file.path))
-      var values = [Int](repeating: 0, count: 8)
-      while let line = cursor.next() {
-        let lineNumber = cursor.lineNumber
-        if Self.isBlank(bytes, line) { continue }
-        if !Self.fastRow(bytes, line, into: &values) {
-          try Self.slowRow(DelimitedText(line: bytes[line], file: file.path), line: lineNumber, into: &values)
-        }
-        let type = values[0]
-        guard type == 1 || type == 3 else {
-          throw TraceInputError(file: file.path, location: .line(lineNumber), field: "EventType",
-            problem: "\(type) is not 1 (contact) or 3 (hover)")
-        }
-        if type != runType {
-          if !rows.isEmpty { try close() }
-          runType = type
-        }
-        rows.append(TraceSample(
-          time: Double(values[1]) / 1000, x: Double(values[3]), y: -Double(values[2]),
-          pressure: Double(values[4]) / 32767,
-          altitude: Double(values[5]) * Self.radiansPerTenthDegree,
-          azimuth: Double(values[6]) * Self.radiansPerTenthDegree))
-        lines.append(lineNumber)
-      }
-    }
-    if !rows.isEmpty { try close() }
-    return strokes
   }
 
   /// The header line (the only line of `header`) must name the eight columns, cells trimmed.
@@ -112,48 +117,9 @@ public struct WacomMSP13Importer: TraceImporter {
     }
   }
 
-  /// Whether a line holds only spaces and tabs (as ``DelimitedText/isBlank(_:)``).
-  static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
-    for index in line where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
-    return true
-  }
-
-  /// Reads a row that is eight `;`-separated plain integers (`-` allowed, at most 18 digits so
-  /// nothing can overflow, no spaces; anything after an eighth `;` ignored, as the general
-  /// reading ignores extra cells) into `values`; `false`, with `values` undefined, for any other
-  /// row, which ``slowRow(_:line:into:)`` then reads or rejects.
-  static func fastRow(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into values: inout [Int]) -> Bool {
-    var index = line.lowerBound
-    let end = line.upperBound
-    for column in 0..<8 {
-      var negative = false
-      if index < end, bytes[index] == UInt8(ascii: "-") {
-        negative = true
-        index += 1
-      }
-      let digitsStart = index
-      var value = 0
-      while index < end {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit <= 9 else { break }
-        value = value &* 10 &+ Int(digit)
-        index += 1
-      }
-      guard index > digitsStart, index - digitsStart <= 18 else { return false }
-      if index < end {
-        guard bytes[index] == UInt8(ascii: ";") else { return false }
-        index += 1
-      } else if column < 7 {
-        return false
-      }
-      values[column] = negative ? -value : value
-    }
-    return true
-  }
-
   /// The general reading of a row, `row` holding just that line: cells split at `;` and trimmed,
   /// at least eight, each an integer, else the error naming the line and the column.
-  static func slowRow(_ row: DelimitedText, line lineNumber: Int, into values: inout [Int]) throws {
+  static func generalRow(_ row: DelimitedText, line lineNumber: Int, into values: UnsafeMutableBufferPointer<Int>) throws {
     var fields: [Range<Int>] = []
     row.split(row.lines[0], separator: UInt8(ascii: ";"), into: &fields)
     try row.requireFields(fields, 8, line: lineNumber, names: columns)
