@@ -37,4 +37,10 @@ struct ByteLines {
     lineNumber += 1
     return line
   }
+
+  /// Whether `line` of `bytes` holds only spaces and tabs (``DelimitedText/isBlank(_:)``'s rule).
+  static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    for index in line where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+    return true
+  }
 }

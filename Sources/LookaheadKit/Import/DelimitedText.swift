@@ -25,6 +25,15 @@ struct DelimitedText {
     self.lines = lines
   }
 
+  /// One line's bytes (its line ending already taken off) as a text of exactly that one line, for
+  /// a reader that parses in place and needs these checks and messages only for a line its fast
+  /// path did not take; pass the line's number in the file to each accessor.
+  init(line: Slice<UnsafeBufferPointer<UInt8>>, file: String) {
+    self.file = file
+    self.bytes = Array(line)
+    self.lines = [0..<line.count]
+  }
+
   static func read(_ url: URL) throws -> DelimitedText {
     DelimitedText(data: try readData(url), file: url.path)
   }

@@ -42,75 +42,92 @@ public struct SVC2004Importer: TraceImporter {
 
   static let radiansPerTenthDegree = Double.pi / 1800
 
+  /// Parses the file's bytes in place (no copy, no list of lines): a row of seven plain integers
+  /// separated by single spaces is read in one pass (``PlainIntegerRow``); any other row goes
+  /// through ``DelimitedText``, which gives it the value or the error (file, line, field) it
+  /// always had.
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
-    let text = DelimitedText(data: data, file: file.path)
+    let path = file.path
     let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report)
     report.add(Self.buttonSplitRule, 0)
     report.add(Self.gapSplitRule, 0)
     let name = fileName(file)
     let writer = Self.writer(fromFileName: name)
-    guard let first = text.lines.first, !text.isBlank(first) else {
-      throw TraceInputError(file: file.path, location: .file, field: "N", problem: "is empty; expected the sample count N on line 1")
-    }
-    let declared = try text.integer(first, line: 1, field: "N")
-    guard declared >= 0 else {
-      throw TraceInputError(file: file.path, location: .line(1), field: "N", problem: "\(declared) is not a sample count")
-    }
     var strokes: [Stroke] = []
     var rows: [TraceSample] = []
     var lines: [Int] = []
-    var fields: [Range<Int>] = []
     var previousT: Int?
     var sampleLines = 0
-    var values = [Int](repeating: 0, count: 7)
-    for lineIndex in 1..<text.lines.count {
-      let line = text.lines[lineIndex]
-      let lineNumber = lineIndex + 1
-      if text.isBlank(line) { continue }
-      sampleLines += 1
-      guard sampleLines <= declared else {
-        throw TraceInputError(file: file.path, location: .line(lineNumber), field: "N",
-          problem: "line 1 declares \(declared) samples but more lines follow")
+    try withUnsafeTemporaryAllocation(of: Int.self, capacity: 7) { values in
+      values.initialize(repeating: 0)
+      try data.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var cursor = ByteLines(bytes)
+        guard let first = cursor.next(), !ByteLines.isBlank(bytes, first) else {
+          throw TraceInputError(file: path, location: .file, field: "N", problem: "is empty; expected the sample count N on line 1")
+        }
+        let declared = try DelimitedText(line: bytes[first], file: path).integer(0..<first.count, line: 1, field: "N")
+        guard declared >= 0 else {
+          throw TraceInputError(file: path, location: .line(1), field: "N", problem: "\(declared) is not a sample count")
+        }
+        while let line = cursor.next() {
+          let lineNumber = cursor.lineNumber
+          if ByteLines.isBlank(bytes, line) { continue }
+          sampleLines += 1
+          guard sampleLines <= declared else {
+            throw TraceInputError(file: path, location: .line(lineNumber), field: "N",
+              problem: "line 1 declares \(declared) samples but more lines follow")
+          }
+          if PlainIntegerRow.read(bytes, line, separator: 0x20, into: values) != line.upperBound {
+            try Self.generalRow(DelimitedText(line: bytes[line], file: path), line: lineNumber, into: values)
+          }
+          let t = values[2], button = values[3]
+          var split = false
+          if previousT != nil, button == 0 {
+            report.add(Self.buttonSplitRule)
+            split = true
+          } else if let previousT, Double(t) - Double(previousT) > Double(Self.strokeGapMilliseconds) {
+            report.add(Self.gapSplitRule)
+            split = true
+          }
+          if split, let stroke = try assembler.assemble(rows: rows, lines: lines, file: path, writer: writer, origin: name, report: &report) {
+            strokes.append(stroke)
+            rows.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
+          }
+          lines.append(lineNumber)
+          previousT = t
+          rows.append(TraceSample(
+            time: Double(t) / 1000, x: Double(values[0]), y: -Double(values[1]),
+            pressure: Double(values[6]) / 1023,
+            altitude: Double(values[5]) * Self.radiansPerTenthDegree,
+            azimuth: Double(values[4]) * Self.radiansPerTenthDegree))
+        }
+        guard sampleLines == declared else {
+          throw TraceInputError(file: path, location: .line(cursor.lineNumber + 1), field: "N",
+            problem: "line 1 declares \(declared) samples but only \(sampleLines) follow (file truncated?)")
+        }
       }
-      text.split(line, separator: 0x20, into: &fields)
-      try text.requireFields(fields, 7, line: lineNumber, names: Self.columns)
-      guard fields.count == 7 else {
-        throw TraceInputError(file: file.path, location: .line(lineNumber), field: nil,
-          problem: "expected 7 fields (\(Self.columns.joined(separator: " "))), found \(fields.count)")
-      }
-      for column in 0..<7 {
-        values[column] = try text.integer(fields[column], line: lineNumber, field: Self.columns[column])
-      }
-      let t = values[2], button = values[3]
-      var split = false
-      if previousT != nil, button == 0 {
-        report.add(Self.buttonSplitRule)
-        split = true
-      } else if let previousT, Double(t) - Double(previousT) > Double(Self.strokeGapMilliseconds) {
-        report.add(Self.gapSplitRule)
-        split = true
-      }
-      if split, let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
-        strokes.append(stroke)
-        rows.removeAll(keepingCapacity: true)
-        lines.removeAll(keepingCapacity: true)
-      }
-      lines.append(lineNumber)
-      previousT = t
-      rows.append(TraceSample(
-        time: Double(t) / 1000, x: Double(values[0]), y: -Double(values[1]),
-        pressure: Double(values[6]) / 1023,
-        altitude: Double(values[5]) * Self.radiansPerTenthDegree,
-        azimuth: Double(values[4]) * Self.radiansPerTenthDegree))
     }
-    guard sampleLines == declared else {
-      throw TraceInputError(file: file.path, location: .line(text.lines.count + 1), field: "N",
-        problem: "line 1 declares \(declared) samples but only \(sampleLines) follow (file truncated?)")
-    }
-    if let stroke = try assembler.assemble(rows: rows, lines: lines, file: file.path, writer: writer, origin: name, report: &report) {
+    if let stroke = try assembler.assemble(rows: rows, lines: lines, file: path, writer: writer, origin: name, report: &report) {
       strokes.append(stroke)
     }
     return strokes
+  }
+
+  /// The general reading of a sample row, `row` holding just that line: cells split at runs of
+  /// spaces and tabs, exactly seven, each an integer, else the error naming the line and column.
+  static func generalRow(_ row: DelimitedText, line lineNumber: Int, into values: UnsafeMutableBufferPointer<Int>) throws {
+    var fields: [Range<Int>] = []
+    row.split(row.lines[0], separator: 0x20, into: &fields)
+    try row.requireFields(fields, 7, line: lineNumber, names: columns)
+    guard fields.count == 7 else {
+      throw TraceInputError(file: row.file, location: .line(lineNumber), field: nil,
+        problem: "expected 7 fields (\(columns.joined(separator: " "))), found \(fields.count)")
+    }
+    for column in 0..<7 {
+      values[column] = try row.integer(fields[column], line: lineNumber, field: columns[column])
+    }
   }
 }

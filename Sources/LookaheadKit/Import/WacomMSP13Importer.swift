@@ -40,64 +40,91 @@ public struct WacomMSP13Importer: TraceImporter {
     return digits.isEmpty ? nil : "ID" + digits
   }
 
+  /// Parses the file's bytes in place (no copy, no list of lines): a row of eight plain integers
+  /// is read in one pass (``PlainIntegerRow``; cells past the eighth are ignored, as the general
+  /// reading ignores them); any other row goes through ``DelimitedText``, which gives it the
+  /// value or the error (file, line, field) it always had.
   public func strokes(in data: Data, file: URL, options: ImportOptions, report: inout CleaningReport) throws -> [Stroke] {
-    let text = DelimitedText(data: data, file: file.path)
     let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report, hover: options.includeHover)
     if !options.includeHover { report.add(Self.hoverDroppedRule, 0) }
     let name = fileName(file)
+    let path = file.path
     let writer = Self.writer(fromFolderName: file.deletingLastPathComponent().lastPathComponent)
-    guard let first = text.lines.first else {
-      throw TraceInputError(file: file.path, location: .file, problem: "is empty; expected the header '\(Self.columns.joined(separator: ";"))'")
-    }
-    var fields: [Range<Int>] = []
-    text.split(first, separator: UInt8(ascii: ";"), into: &fields)
-    guard fields.map({ text.text(text.trimmed($0)) }) == Self.columns else {
-      throw TraceInputError(file: file.path, location: .line(1), field: "header",
-        problem: "is '\(text.text(first))'; expected '\(Self.columns.joined(separator: ";"))'")
-    }
-    var strokes: [Stroke] = []
-    var rows: [TraceSample] = []
-    var lines: [Int] = []
-    var runType = 0
-    func close() throws {
-      if runType == 3, !options.includeHover {
-        report.add(Self.hoverDroppedRule, rows.count)
-      } else if let stroke = try assembler.assemble(
-        rows: rows, lines: lines, file: file.path, hover: runType == 3, writer: writer, origin: name, report: &report)
-      {
-        strokes.append(stroke)
-      }
-      rows.removeAll(keepingCapacity: true)
-      lines.removeAll(keepingCapacity: true)
-    }
-    var values = [Int](repeating: 0, count: 8)
-    for lineIndex in 1..<text.lines.count {
-      let line = text.lines[lineIndex]
-      let lineNumber = lineIndex + 1
-      if text.isBlank(line) { continue }
-      text.split(line, separator: UInt8(ascii: ";"), into: &fields)
-      try text.requireFields(fields, 8, line: lineNumber, names: Self.columns)
-      for column in 0..<8 {
-        values[column] = try text.integer(fields[column], line: lineNumber, field: Self.columns[column])
-      }
-      let type = values[0]
-      guard type == 1 || type == 3 else {
-        throw TraceInputError(file: file.path, location: .line(lineNumber), field: "EventType",
-          problem: "\(type) is not 1 (contact) or 3 (hover)")
-      }
-      if type != runType {
+    return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values in
+      values.initialize(repeating: 0)
+      return try data.withUnsafeBytes { raw in
+        // The stroke state lives inside this closure, so that `close` and the row loop reach it
+        // without the dynamic exclusivity checks of variables captured from outside (callgrind).
+        var strokes: [Stroke] = []
+        var rows: [TraceSample] = []
+        var lines: [Int] = []
+        var runType = 0
+        func close() throws {
+          if runType == 3, !options.includeHover {
+            report.add(Self.hoverDroppedRule, rows.count)
+          } else if let stroke = try assembler.assemble(
+            rows: rows, lines: lines, file: path, hover: runType == 3, writer: writer, origin: name, report: &report)
+          {
+            strokes.append(stroke)
+          }
+          rows.removeAll(keepingCapacity: true)
+          lines.removeAll(keepingCapacity: true)
+        }
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var cursor = ByteLines(bytes)
+        guard let first = cursor.next() else {
+          throw TraceInputError(file: path, location: .file, problem: "is empty; expected the header '\(Self.columns.joined(separator: ";"))'")
+        }
+        try Self.checkHeader(DelimitedText(line: bytes[first], file: path))
+        while let line = cursor.next() {
+          let lineNumber = cursor.lineNumber
+          if ByteLines.isBlank(bytes, line) { continue }
+          let after = PlainIntegerRow.read(bytes, line, separator: UInt8(ascii: ";"), into: values)
+          if !(after.map { $0 == line.upperBound || bytes[$0] == UInt8(ascii: ";") } ?? false) {
+            try Self.generalRow(DelimitedText(line: bytes[line], file: path), line: lineNumber, into: values)
+          }
+          let type = values[0]
+          guard type == 1 || type == 3 else {
+            throw TraceInputError(file: path, location: .line(lineNumber), field: "EventType",
+              problem: "\(type) is not 1 (contact) or 3 (hover)")
+          }
+          if type != runType {
+            if !rows.isEmpty { try close() }
+            runType = type
+          }
+          rows.append(TraceSample(
+            time: Double(values[1]) / 1000, x: Double(values[3]), y: -Double(values[2]),
+            pressure: Double(values[4]) / 32767,
+            altitude: Double(values[5]) * Self.radiansPerTenthDegree,
+            azimuth: Double(values[6]) * Self.radiansPerTenthDegree))
+          lines.append(lineNumber)
+        }
         if !rows.isEmpty { try close() }
-        runType = type
+        return strokes
       }
-      rows.append(TraceSample(
-        time: Double(values[1]) / 1000, x: Double(values[3]), y: -Double(values[2]),
-        pressure: Double(values[4]) / 32767,
-        altitude: Double(values[5]) * Self.radiansPerTenthDegree,
-        azimuth: Double(values[6]) * Self.radiansPerTenthDegree))
-      lines.append(lineNumber)
     }
-    if !rows.isEmpty { try close() }
-    return strokes
+  }
+
+  /// The header line (the only line of `header`) must name the eight columns, cells trimmed.
+  static func checkHeader(_ header: DelimitedText) throws {
+    let line = header.lines[0]
+    var fields: [Range<Int>] = []
+    header.split(line, separator: UInt8(ascii: ";"), into: &fields)
+    guard fields.map({ header.text(header.trimmed($0)) }) == columns else {
+      throw TraceInputError(file: header.file, location: .line(1), field: "header",
+        problem: "is '\(header.text(line))'; expected '\(columns.joined(separator: ";"))'")
+    }
+  }
+
+  /// The general reading of a row, `row` holding just that line: cells split at `;` and trimmed,
+  /// at least eight, each an integer, else the error naming the line and the column.
+  static func generalRow(_ row: DelimitedText, line lineNumber: Int, into values: UnsafeMutableBufferPointer<Int>) throws {
+    var fields: [Range<Int>] = []
+    row.split(row.lines[0], separator: UInt8(ascii: ";"), into: &fields)
+    try row.requireFields(fields, 8, line: lineNumber, names: columns)
+    for column in 0..<8 {
+      values[column] = try row.integer(fields[column], line: lineNumber, field: columns[column])
+    }
   }
 }
