@@ -13,6 +13,8 @@ import LookaheadRuntime
 /// - ``warmUpSamples``: how many observed samples come before the first issue point (§1 step 2: 4);
 /// - ``decimation``: which samples the predictor observes (every one, or every n-th: a digitizer
 ///   that reports less often than the recording); the truth is always the whole recording;
+/// - ``issueStride``: which issue points issue (every one, or every n-th: the MLP trainer's
+///   up-sampled strokes);
 /// - ``DeclinedPrediction``: what a `nil` answer (not ready, or a gate) counts as.
 ///
 /// Fixed for all: the predictor is reset at each stroke's start and sees no stroke end; a target
@@ -70,6 +72,10 @@ public struct IssuePointLoop: Sendable {
   public var cleaning: Cleaning
   public var warmUpSamples: Int
   public var decimation: Int
+  /// Of the issue points, every n-th issues (1: all); the predictor still observes every sample
+  /// it would. The MLP trainer thins an up-sampled stroke's strongly correlated issue points so
+  /// that each variant weighs in the fit as its recording does (``MLPTrainingRows``).
+  public var issueStride: Int
   public var declined: DeclinedPrediction
   /// Per horizon, the segment of the last truth found: targets only move forward within a
   /// stroke, so the next search starts there (amortised O(1); same answers as starting anywhere).
@@ -77,12 +83,13 @@ public struct IssuePointLoop: Sendable {
 
   public init(
     horizons: [FixedHorizon], cleaning: Cleaning, warmUpSamples: Int = PerSampleReplay.warmUpSamples,
-    decimation: Int = 1, declined: DeclinedPrediction
+    decimation: Int = 1, issueStride: Int = 1, declined: DeclinedPrediction
   ) {
     self.horizons = horizons
     self.cleaning = cleaning
     self.warmUpSamples = warmUpSamples
     self.decimation = max(1, decimation)
+    self.issueStride = max(1, issueStride)
     self.declined = declined
     segments = [Int](repeating: 0, count: horizons.count)
   }
@@ -124,10 +131,41 @@ public struct IssuePointLoop: Sendable {
   }
 
   /// The loop itself, over samples already prepared under ``cleaning`` (the tuner prepares its
-  /// strokes once for thousands of trials: ``TuningData/cleanedSamples``).
+  /// strokes once for thousands of trials: ``TuningData/cleanedSamples``): the walk
+  /// (``forEachTarget(_:onPrepared:_:)``) with the predictor asked at every target, and a declined
+  /// answer treated as ``declined`` says.
   @inline(__always)
   public mutating func run<P: Predictor>(
     _ predictor: inout P, onPrepared samples: UnsafeBufferPointer<PointerSample>, _ visit: (IssuePoint) -> Void
+  ) {
+    let declined = self.declined
+    forEachTarget(&predictor, onPrepared: samples) { predictor, target in
+      var predicted = predictor.predict(at: target.targetTime)
+      if predicted == nil {
+        switch declined {
+        case .newestSample:
+          let sample = samples[target.sampleIndex]
+          predicted = PredictedPoint(time: target.targetTime, x: sample.x, y: sample.y)
+        case .reported: break
+        case .skipped: return
+        }
+      }
+      visit(
+        IssuePoint(
+          sampleIndex: target.sampleIndex, horizonIndex: target.horizonIndex, issueTime: target.issueTime,
+          targetTime: target.targetTime, truthX: target.truthX, truthY: target.truthY, predicted: predicted))
+    }
+  }
+
+  /// The walk under every use of the loop: feeds `predictor` the samples (reset first; every
+  /// ``decimation``-th) and, at each issue point and horizon with a truth, calls `visit` with the
+  /// predictor as it stands and the target (``IssuePoint`` without the answer). ``run(_:onPrepared:_:)``
+  /// asks the predictor for a prediction here; the MLP trainer's rows (``MLPTrainingRows``) ask
+  /// the family for its inputs instead. ``declined`` plays no part (nothing is asked).
+  @inline(__always)
+  public mutating func forEachTarget<P: Predictor>(
+    _ predictor: inout P, onPrepared samples: UnsafeBufferPointer<PointerSample>,
+    _ visit: (inout P, IssuePoint) -> Void
   ) {
     predictor.reset()
     let n = samples.count
@@ -136,17 +174,22 @@ public struct IssuePointLoop: Sendable {
     // Local, so the inner loop neither reads through `self` nor has the cursors shared: the
     // cursors' buffer is moved out (not copied, which a write would then duplicate) and back.
     let horizons = self.horizons
+    let issueStride = self.issueStride
     var segments: [Int] = []
     swap(&segments, &self.segments)
     defer { swap(&segments, &self.segments) }
     for h in segments.indices { segments[h] = 0 }
     var observed = 0
+    // The observed-sample count at which the next issue point falls.
+    var nextIssue = warmUpSamples < .max ? warmUpSamples + 1 : .max
     var i = 0
     while i < n {
       let sample = samples[i]
       predictor.observe(sample)
       observed += 1
-      if observed > warmUpSamples {
+      if observed >= nextIssue {
+        let (next, overflow) = observed.addingReportingOverflow(issueStride)
+        nextIssue = overflow ? .max : next
         for (h, horizon) in horizons.enumerated() {
           let target: Double
           let truthX: Double
@@ -164,18 +207,11 @@ public struct IssuePointLoop: Sendable {
             truthX = samples[i + j].x
             truthY = samples[i + j].y
           }
-          var predicted = predictor.predict(at: target)
-          if predicted == nil {
-            switch declined {
-            case .newestSample: predicted = PredictedPoint(time: target, x: sample.x, y: sample.y)
-            case .reported: break
-            case .skipped: continue
-            }
-          }
           visit(
+            &predictor,
             IssuePoint(
               sampleIndex: i, horizonIndex: h, issueTime: sample.time, targetTime: target, truthX: truthX,
-              truthY: truthY, predicted: predicted))
+              truthY: truthY, predicted: nil))
         }
       }
       i += decimation

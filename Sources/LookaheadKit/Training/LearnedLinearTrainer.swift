@@ -61,6 +61,11 @@ public struct LearnedLinearTrainer: Sendable {
 
   /// Appends one row per (issue point, horizon) of `stroke`: horizon-weighted features and
   /// horizon-weighted `Δ/h` targets.
+  ///
+  /// Not on ``IssuePointLoop``'s walk, on purpose: here the target is `h` after the *family's
+  /// newest sample* (which the stages may have held back or dropped, on strokes as recorded with
+  /// repeated times), and only targets within the stroke from there issue; the loop's target is
+  /// `h` after the issuing sample. Moving it would change the rows, and so every model trained.
   static func appendRows(
     of stroke: Stroke, historyCount: Int, options: Options,
     features: inout [Double], targets: inout [Double]
@@ -130,6 +135,10 @@ public struct LearnedLinearTrainer: Sendable {
     for writer in strokes.map({ $0.writer ?? "unknown" }) where !writers.contains(writer) { writers.append(writer) }
     guard writers.count >= 2 else { throw NotEnoughWriters(writers: writers) }
     let byWriter = writers.map { writer in strokes.filter { ($0.writer ?? "unknown") == writer } }
+    // Each held-out stroke as the scoring loop feeds it, prepared once for the whole K × λ grid.
+    let scoring = Self.scoringLoop(options: options)
+    var unchanged = CleaningReport()
+    let heldOutSamples = byWriter.map { $0.map { scoring.prepared($0, report: &unchanged) } }
     var scores: [CrossValidationScore] = []
     for k in options.historyCounts {
       let folds = byWriter.map { normalEquations(strokes: $0, historyCount: k) }
@@ -137,12 +146,12 @@ public struct LearnedLinearTrainer: Sendable {
       for fold in folds { total += fold }
       for lambda in options.lambdas {
         var errorSum = 0.0, count = 0
-        for (f, heldOut) in byWriter.enumerated() {
+        for (f, heldOut) in heldOutSamples.enumerated() {
           guard let weights = try? (total - folds[f]).solve(lambda: lambda) else { continue }
           let parameters = LearnedLinearPredictor.Parameters(
             historyCount: k, rotateToMotion: options.rotateToMotion, weights: weights,
             maximumGapSeconds: Self.gapSeconds(for: options.stages))
-          let (sum, n) = Self.errorSum(parameters: parameters, strokes: heldOut, options: options)
+          let (sum, n) = Self.errorSum(parameters: parameters, samples: heldOut, options: options)
           errorSum += sum
           count += n
         }
@@ -171,29 +180,36 @@ public struct LearnedLinearTrainer: Sendable {
     ComposedPredictor(base: LearnedLinearPredictor(parameters: parameters), stages: stages)
   }
 
-  /// Sum of Euclidean errors and count over the issue points and horizons of `strokes`, of the
-  /// predictor as it ships (``shipped(_:stages:)``): ``IssuePointLoop`` with the trainer's own
-  /// settings, ``IssuePointLoop/Cleaning/asRecorded`` (the rows it fits are built from the strokes
-  /// as recorded, so K and λ are chosen on the same samples) and
+  /// The loop cross-validation scores on: ``IssuePointLoop`` with the trainer's own settings,
+  /// ``IssuePointLoop/Cleaning/asRecorded`` (the rows it fits are built from the strokes as
+  /// recorded, so K and λ are chosen on the same samples) and
   /// ``IssuePointLoop/DeclinedPrediction/skipped`` (only the predictions made are averaged; the
   /// count is of those). Both differ from the held-out score (``TrainRun``, the anchor protocol's
   /// settings) and are kept so that the chosen K and λ, and every trained model, stay as they were.
+  static func scoringLoop(options: Options) -> IssuePointLoop {
+    IssuePointLoop(
+      horizons: options.horizons.map { .seconds($0) }, cleaning: .asRecorded, warmUpSamples: options.warmUpSamples,
+      declined: .skipped)
+  }
+
+  /// Sum of Euclidean errors and count over the issue points and horizons of the strokes
+  /// `samples` (prepared by ``scoringLoop(options:)``), of the predictor as it ships
+  /// (``shipped(_:stages:)``).
   static func errorSum(
-    parameters: LearnedLinearPredictor.Parameters, strokes: [Stroke], options: Options
+    parameters: LearnedLinearPredictor.Parameters, samples strokes: [[PointerSample]], options: Options
   ) -> (Double, Int) {
     var sum = 0.0, count = 0
     var predictor = shipped(parameters, stages: options.stages)
-    var loop = IssuePointLoop(
-      horizons: options.horizons.map { .seconds($0) }, cleaning: .asRecorded, warmUpSamples: options.warmUpSamples,
-      declined: .skipped)
-    var unchanged = CleaningReport()
-    for stroke in strokes {
-      loop.run(&predictor, on: stroke, report: &unchanged) { point in
-        guard let p = point.predicted else { return }
-        let dx = p.x - point.truthX
-        let dy = p.y - point.truthY
-        sum += (dx * dx + dy * dy).squareRoot()
-        count += 1
+    var loop = scoringLoop(options: options)
+    for samples in strokes {
+      samples.withUnsafeBufferPointer { samples in
+        loop.run(&predictor, onPrepared: samples) { point in
+          guard let p = point.predicted else { return }
+          let dx = p.x - point.truthX
+          let dy = p.y - point.truthY
+          sum += (dx * dx + dy * dy).squareRoot()
+          count += 1
+        }
       }
     }
     return (sum, count)

@@ -60,45 +60,31 @@ public struct MLPTrainingRows: Sendable {
   }
 
   /// Appends the rows of one stroke (times from its first sample, cleaned), at every
-  /// `issueStride`-th issue point.
+  /// `issueStride`-th issue point: the per-sample loop (``IssuePointLoop``, the anchor protocol's
+  /// warm-up and truth) walked with the family asked for its inputs instead of a prediction.
   mutating func appendRows(
     of samples: [PointerSample], parameters: MLPPredictor.Parameters, stages: PredictorStages, horizons: [Double],
     issueStride: Int = 1
   ) {
     var predictor = ComposedPredictor(base: MLPPredictor(parameters: parameters), stages: stages)
-    let n = samples.count
-    guard n > 0 else { return }
-    let lastTime = samples[n - 1].time
+    var loop = IssuePointLoop(
+      horizons: horizons.filter { $0 > 0 }.map { .seconds($0) }, cleaning: .anchorRules,
+      warmUpSamples: PerSampleReplay.warmUpSamples, issueStride: issueStride, declined: .reported)
     var row = [Double](repeating: 0, count: inputCount)
-    var cursor = [Int](repeating: 0, count: horizons.count)
-    for i in 0..<n {
-      predictor.observe(samples[i])
-      guard i >= PerSampleReplay.warmUpSamples, (i - PerSampleReplay.warmUpSamples) % issueStride == 0,
-        let newest = predictor.base.newestSample
-      else { continue }
-      for (h, horizon) in horizons.enumerated() {
-        let time = samples[i].time + horizon
-        guard horizon > 0, time <= lastTime + PerSampleReplay.endTolerance else { continue }
-        var j = max(cursor[h], i)
-        while j + 1 < n, samples[j + 1].time <= time { j += 1 }
-        cursor[h] = j
-        let truth: (x: Double, y: Double)
-        if j + 1 >= n {
-          truth = (samples[n - 1].x, samples[n - 1].y)
-        } else {
-          let f = (time - samples[j].time) / (samples[j + 1].time - samples[j].time)
-          truth = (samples[j].x + f * (samples[j + 1].x - samples[j].x), samples[j].y + f * (samples[j + 1].y - samples[j].y))
-        }
+    samples.withUnsafeBufferPointer { samples in
+      loop.forEachTarget(&predictor, onPrepared: samples) { predictor, point in
+        guard let newest = predictor.base.newestSample else { return }
         // The horizon from the predictor's newest sample (the stages may have held one back).
-        let modelHorizon = time - newest.time
-        guard modelHorizon > 0 else { continue }
+        let modelHorizon = point.targetTime - newest.time
+        guard modelHorizon > 0 else { return }
         let rotation = row.withUnsafeMutableBufferPointer {
           predictor.base.writeFeatures(horizon: modelHorizon, into: $0)
         }
-        guard let rotation else { continue }
+        guard let rotation else { return }
         let target = MLPFeatures.target(
-          from: newest, to: truth, horizon: modelHorizon, rotation: rotation, lengthScale: parameters.lengthScale)
-        guard target.x.isFinite, target.y.isFinite, row.allSatisfy(\.isFinite) else { continue }
+          from: newest, to: (point.truthX, point.truthY), horizon: modelHorizon, rotation: rotation,
+          lengthScale: parameters.lengthScale)
+        guard target.x.isFinite, target.y.isFinite, row.allSatisfy(\.isFinite) else { return }
         inputs += row
         targets.append(target.x)
         targets.append(target.y)

@@ -61,6 +61,43 @@ struct IssuePointLoopTests {
     #expect(abs(decimated[0].truthX - 9) < 1e-9 && decimated[0].predicted?.x == 8)
   }
 
+  /// With issue stride 3 the predictor still observes every sample, but only every third issue
+  /// point issues: samples 4, 7, 10 of 12 (11's target is past the end anyway).
+  @Test func issueStride() {
+    let stroke = line(count: 12)
+    let every = points(
+      IssuePointLoop(horizons: [.seconds(0.010)], cleaning: .asRecorded, issueStride: 3, declined: .reported), stroke)
+    #expect(every.map(\.sampleIndex) == [4, 7, 10])
+    // Every sample observed: the hold's answer at sample 10 is sample 10 itself.
+    #expect(every.map { $0.predicted?.x } == [4, nil, 10])
+    #expect(every.map(\.truthX).enumerated().allSatisfy { abs($1 - Double(5 + 3 * $0)) < 1e-9 })
+  }
+
+  /// The walk under ``IssuePointLoop/run(_:onPrepared:_:)`` visits the same targets and truths
+  /// with the predictor as observed so far, never asking it for a prediction; `run` is that walk
+  /// plus the answer.
+  @Test func targetWalkIsRunWithoutTheAnswer() {
+    let stroke = line(count: 10)
+    let loop = IssuePointLoop(
+      horizons: [.seconds(0.010), .seconds(0.025), .events(2)], cleaning: .asRecorded, declined: .reported)
+    let answered = points(loop, stroke)
+    var walker = loop
+    var predictor = OddDecliningHold()
+    var report = CleaningReport()
+    var walked: [IssuePointLoop.IssuePoint] = []
+    var newestAtVisit: [Double] = []
+    walker.prepared(stroke, report: &report).withUnsafeBufferPointer { samples in
+      walker.forEachTarget(&predictor, onPrepared: samples) { predictor, point in
+        walked.append(point)
+        newestAtVisit.append(predictor.newest?.x ?? -1)
+      }
+    }
+    #expect(walked.count == answered.count && walked.count > 10)
+    #expect(walked.allSatisfy { $0.predicted == nil })
+    #expect(walked.map { var p = $0; p.predicted = nil; return p } == answered.map { var p = $0; p.predicted = nil; return p })
+    #expect(newestAtVisit == walked.map { Double($0.sampleIndex) })
+  }
+
   /// Anchor-rule cleaning drops R1–R3 rows, counts them, and starts the clock at the first kept
   /// sample; as recorded keeps every row and the absolute time.
   @Test func cleaningSettings() {

@@ -147,3 +147,36 @@ struct MLPTrainerTests {
     #expect(try StrokeAugmentation(parsing: "none") == .none)
   }
 }
+
+@Suite("MLP training rows: the anchor protocol's issue points, asked for the network's inputs")
+struct MLPTrainingRowsTests {
+  /// One writer's straight stroke at constant velocity: 40 samples at 120 Hz, 5 units (0.5 mm)
+  /// a sample in direction (0.6, 0.8), so 60 mm/s. Every row's target is that velocity in the
+  /// motion frame, (60, 0) mm/s, whatever the horizon.
+  static func line() throws -> TuningData {
+    let samples = (0..<40).map { i in TraceSample(time: Double(i) / 120, x: 3 * Double(i), y: 4 * Double(i)) }
+    return try TuningData(traces: [
+      Trace(
+        metadata: TraceMetadata(source: "line", coordinateUnit: "u", millimetresPerUnit: 0.1),
+        strokes: [Stroke(writer: "w", samples: samples)])
+    ])
+  }
+
+  /// Issue points from sample 4 (0-based) on; a horizon's rows stop where its target passes the
+  /// last sample (1/120 s: samples 4…38, 35 rows; 1/60 s: 4…37, 34 rows); a zero horizon gives
+  /// none. Rows come in sample order, horizons within a sample.
+  @Test func rowsOfAConstantVelocityLine() throws {
+    let shape = MLPPredictor.Parameters.linearStart(historyCount: 3, hiddenSizes: [4])
+    let rows = MLPTrainingRows.make(
+      data: try Self.line(), shape: shape, stages: PredictorStages(), horizons: [1.0 / 120, 0, 1.0 / 60], parts: 1)
+    #expect(rows.count == 35 + 34)
+    #expect(rows.inputs.count == rows.count * shape.inputCount)
+    // The model's horizon is the target's time minus the newest sample's, h to rounding.
+    let expected: [Double] = [1.0 / 120, 1.0 / 60, 1.0 / 120, 1.0 / 60]
+    #expect(zip(rows.horizons.prefix(4), expected).allSatisfy { abs($0 - $1) < 1e-12 })
+    #expect(abs((rows.horizons.last ?? 0) - 1.0 / 120) < 1e-12)
+    for r in 0..<rows.count {
+      #expect(abs(rows.targets[2 * r] - 60) < 1e-9 && abs(rows.targets[2 * r + 1]) < 1e-9, "row \(r)")
+    }
+  }
+}
