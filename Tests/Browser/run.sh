@@ -11,16 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 python=${1:-}
 if [ -z "$python" ]; then
-  log=$(mktemp)
-  trap 'rm -f "$log"' EXIT
-  if { [ -x .venv-browser/bin/python ] || python3 -m venv .venv-browser; } >"$log" 2>&1 \
-    && .venv-browser/bin/pip install --disable-pip-version-check -r Tests/Browser/requirements.txt >>"$log" 2>&1; then
-    echo "browser test requirements: installed in .venv-browser (Tests/Browser/requirements.txt)"
-  else
-    cat "$log" >&2
-    echo "browser test requirements: installing into .venv-browser FAILED (output above)" >&2
-    exit 1
-  fi
+  bash scripts/install-venv .venv-browser "browser test requirements" "Tests/Browser/requirements.txt" \
+    -- -r Tests/Browser/requirements.txt
   python=.venv-browser/bin/python
 fi
 for tool in chromium chromedriver; do

@@ -11,17 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 python=${1:-}
 if [ -z "$python" ]; then
-  log=$(mktemp)
-  trap 'rm -f "$log"' EXIT
-  if { [ -x .venv-ray/bin/python ] || python3 -m venv .venv-ray; } >"$log" 2>&1 \
-    && .venv-ray/bin/pip install --disable-pip-version-check -r Tests/Ray/requirements.txt >>"$log" 2>&1 \
-    && .venv-ray/bin/pip install --disable-pip-version-check --no-deps --force-reinstall ./python/lookahead_ray >>"$log" 2>&1; then
-    echo "ray test requirements: installed in .venv-ray (Tests/Ray/requirements.txt, python/lookahead_ray)"
-  else
-    cat "$log" >&2
-    echo "ray test requirements: installing into .venv-ray FAILED (output above)" >&2
-    exit 1
-  fi
+  bash scripts/install-venv .venv-ray "ray test requirements" "Tests/Ray/requirements.txt, python/lookahead_ray" \
+    -- -r Tests/Ray/requirements.txt -- --no-deps --force-reinstall ./python/lookahead_ray
   python=.venv-ray/bin/python
 fi
 swift build --product lookahead >/dev/null
