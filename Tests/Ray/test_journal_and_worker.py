@@ -62,14 +62,26 @@ def test_second_driver_on_a_journal_is_refused(planned, tmp_path):
         first.unlock()
 
 
-def test_killed_worker_is_lost_then_restarted(lookahead, planned):
+def test_worker_ending_mid_request_is_lost(tmp_path):
+    # A stand-in worker that dies by SIGKILL as soon as it has read a request: the one way to end
+    # a process mid-request deterministically (a real worker killed from outside may already be
+    # gone before the request is sent, and is then restarted without a loss: the next test).
+    dies = tmp_path / "dies-on-request"
+    dies.write_text("#!/bin/sh\nread request\nkill -9 $$\n")
+    dies.chmod(0o755)
+    worker = WorkerProcess(str(dies), [])
+    with pytest.raises(WorkerLost, match="exit status -9"):
+        worker.ask({"search": "all", "index": 0})
+    assert worker.pid is None
+
+
+def test_killed_worker_is_restarted(lookahead, planned):
     _, line = planned
     worker = WorkerProcess(lookahead, OPTIONS, cwd=REPOSITORY)
     try:
         first_pid = worker.start()
         os.kill(first_pid, signal.SIGKILL)
-        with pytest.raises(WorkerLost, match="exit status -9"):
-            worker.ask({"search": "all", "index": 0})
+        worker.process.wait()
         answer = worker.ask({"search": "all", "index": 0})
         assert worker.pid != first_pid
         assert answer["journalLine"] == line
