@@ -91,7 +91,12 @@ def test_worker_killed_mid_search_loses_no_trial(lookahead, cluster, tmp_path_fa
 
     search = RaySearch(OPTIONS, journal, lookahead=lookahead, cwd=REPOSITORY, on_trial=kill_a_busy_worker)
     summary = search.run()
-    assert killed and summary["retries"] >= 1, summary
+    # The kill lands either mid-trial (the trial is retried) or just after the worker answered and
+    # before the driver saw it (the next request starts the worker again): which one is a race with
+    # the worker's answer. Either way the killed process is replaced and no trial is lost; the
+    # retry itself is checked deterministically in test_journal_and_worker.py.
+    assert killed and summary["restarts"] >= 1, summary
+    assert killed[0] not in search.pids.values(), summary
     assert_same_journals(journal, reference)
 
 

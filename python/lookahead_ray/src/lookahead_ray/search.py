@@ -78,6 +78,7 @@ class RaySearch:
         self.nodes = {}  # actor index -> node id
         self.in_flight = {}  # object ref -> (actor index, (search index, trial index))
         self.retries = 0
+        self.restarts = 0  # worker processes found ended and started again (a new pid for an actor)
         self.journals = []
         self.seconds = {}  # plan, start (workers loaded), search (first dispatch to last trial)
 
@@ -115,6 +116,7 @@ class RaySearch:
                     {"label": label, "journal": journal.path, "trials": journal.done, "resumed": count}
                     for label, journal, count in zip(labels, self.journals, resumed)],
                 "workers": len(self.actors), "nodes": len(set(self.nodes.values())), "retries": self.retries,
+                "restarts": self.restarts,
                 "seconds": {name: round(value, 3) for name, value in self.seconds.items()}}
         finally:
             for actor in self.actors:
@@ -160,6 +162,10 @@ class RaySearch:
                     self._retry(task, queue, attempts, labels, "its worker process ended")
                     idle.append(a)
                     continue
+                if result["pid"] != self.pids.get(a):
+                    # Its worker was killed or crashed, during a trial (retried above) or between
+                    # trials (started again by the next request, no trial lost).
+                    self.restarts += 1
                 self.pids[a] = result["pid"]
                 idle.append(a)
                 s, i = task
