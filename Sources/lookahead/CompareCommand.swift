@@ -14,7 +14,8 @@ struct CompareCommand: ParsableCommand {
       NAME:SUBSET, or paths), in any order. Each predictor is compared with the first (or --baseline) \
       stroke by stroke: mean difference of the per-stroke mean error with a seeded bootstrap 95% \
       interval. With --protocol anchor or henze2017 the published reference rows of that protocol \
-      are printed beside ours.
+      are printed beside ours. --json gives the full result (every metric, every stroke) with \
+      provenance.
       """)
 
   @Option(name: .customLong("predictor"), help: "A predictor (repeatable), in addition to positional ones.")
