@@ -46,7 +46,7 @@ struct CompareCommand: ParsableCommand {
   var items: [String] = []
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       let (positional, datasets) = splitPredictorsAndDatasets(items)
       var subjects = try (predictorOptions + positional).map { try EvaluationSubject.resolve($0) }
       if let predictorFile {

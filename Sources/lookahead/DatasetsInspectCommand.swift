@@ -17,7 +17,7 @@ struct DatasetsInspectCommand: ParsableCommand {
   @OptionGroup var json: JSONOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let trace = try DatasetRegistry.load(
         reference, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())

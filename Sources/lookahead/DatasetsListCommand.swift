@@ -20,7 +20,7 @@ struct DatasetsListCommand: ParsableCommand {
   @OptionGroup var json: JSONOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let entries = DatasetListing.all(dataDirectory: location.dataDirectoryURL)
       if json.isOn {
         let encoder = JSONEncoder()

@@ -82,9 +82,6 @@ enum EvaluationResultFile: OutputFileKind {
   static let help = "Write the result to this file instead of stdout (refused if it exists, unless --force)."
 }
 
-/// Runs an evaluation command body under the CLI's one exit-code rule (``ExitCodeRule``).
-func runEvaluationCommand(_ body: () throws -> Void) throws { try runCommand(body) }
-
 /// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
 /// so every error names its file), labelled by file name.
 struct LoadedModels {

@@ -42,7 +42,7 @@ struct ReportCommand: ParsableCommand {
   @OptionGroup var quiet: QuietOption
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       guard !results.isEmpty else { throw ValidationError("give at least one result file") }
       guard maximumStrokes >= 1 else { throw ValidationError("--max-strokes must be at least 1") }
       if let digitizerRateHz, !(digitizerRateHz > 0 && digitizerRateHz.isFinite && digitizerRateHz <= 100_000) {

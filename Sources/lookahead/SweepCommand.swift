@@ -35,7 +35,7 @@ struct SweepCommand: ParsableCommand {
   @OptionGroup var input: DatasetArguments
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       guard !predictors.isEmpty || !predictorFiles.isEmpty || !models.isEmpty else {
         throw ValidationError("give at least one --predictor, --predictor-file or --model")
       }
