@@ -14,7 +14,8 @@ struct CompareCommand: ParsableCommand {
       NAME:SUBSET, or paths), in any order. Each predictor is compared with the first (or --baseline) \
       stroke by stroke: mean difference of the per-stroke mean error with a seeded bootstrap 95% \
       interval. With --protocol anchor or henze2017 the published reference rows of that protocol \
-      are printed beside ours.
+      are printed beside ours. --json gives the full result (every metric, every stroke) with \
+      provenance.
       """)
 
   @Option(name: .customLong("predictor"), help: "A predictor (repeatable), in addition to positional ones.")
@@ -45,7 +46,7 @@ struct CompareCommand: ParsableCommand {
   var items: [String] = []
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       let (positional, datasets) = splitPredictorsAndDatasets(items)
       var subjects = try (predictorOptions + positional).map { try EvaluationSubject.resolve($0) }
       if let predictorFile {

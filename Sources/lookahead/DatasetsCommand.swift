@@ -28,6 +28,3 @@ struct ImportChoiceOptions: ParsableArguments {
   func importOptions() -> ImportOptions { ImportOptions(raw: raw, includeHover: !noHover) }
   func sourceFormat() throws -> TraceSourceFormat? { try format.map(TraceSourceFormat.named) }
 }
-
-/// Runs a command body under the CLI's one exit-code rule (``ExitCodeRule``).
-func runReportingErrors(_ body: () throws -> Void) throws { try runCommand(body) }

@@ -19,7 +19,7 @@ struct DatasetsConvertCommand: ParsableCommand {
   @OptionGroup var force: ForceOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let trace = try TraceConversion.convert(
         input, to: URL(fileURLWithPath: output), format: try choice.sourceFormat(),
         dataDirectory: location.dataDirectoryURL, options: choice.importOptions(), overwrite: force.replacesExisting,

@@ -14,16 +14,15 @@ struct DatasetsInspectCommand: ParsableCommand {
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: ImportChoiceOptions
 
-  @Flag(help: "Print JSON instead of text. Default: text.")
-  var json = false
+  @OptionGroup var json: JSONOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let trace = try DatasetRegistry.load(
         reference, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())
       let summary = TraceSummary(trace)
-      print(json ? try summary.json() : summary.text(), terminator: "")
+      print(json.isOn ? try summary.json() : summary.text(), terminator: "")
     }
   }
 }

@@ -17,13 +17,12 @@ struct DatasetsListCommand: ParsableCommand {
 
   @OptionGroup var location: DatasetLocationOptions
 
-  @Flag(help: "Print JSON instead of a table. Default: table.")
-  var json = false
+  @OptionGroup var json: JSONOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let entries = DatasetListing.all(dataDirectory: location.dataDirectoryURL)
-      if json {
+      if json.isOn {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(entries), as: UTF8.self))

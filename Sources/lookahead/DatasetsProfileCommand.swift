@@ -20,7 +20,7 @@ struct DatasetsProfileCommand: ParsableCommand {
   @OptionGroup var force: ForceOption
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       let url = URL(fileURLWithPath: recording)
       let parsed = try BrowserRecording.load(contentsOf: url)
       let profileName = name ?? "recorded-" + url.deletingPathExtension().lastPathComponent

@@ -35,7 +35,7 @@ struct EvaluateCommand: ParsableCommand {
   @OptionGroup var input: DatasetArguments
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       let datasets = try input.required()
       let subjects = model == nil ? [try resolveSubject()] : []
       if model != nil, predictor != nil || predictorFile != nil {

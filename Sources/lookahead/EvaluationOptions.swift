@@ -9,11 +9,8 @@ struct EvaluationOptions: ParsableArguments {
   @OptionGroup var seed: SeedOption
   @OptionGroup var location: DatasetLocationOptions
 
-  @Option(help: "Cores to use (default: all).")
-  var jobs: Int?
-
-  @Flag(help: "Print the full result as JSON (with provenance).")
-  var json = false
+  @OptionGroup var jobs: JobsOption
+  @OptionGroup var json: JSONOption
 
   @Flag(help: "Print the result as CSV (with # provenance lines).")
   var csv = false
@@ -21,12 +18,10 @@ struct EvaluationOptions: ParsableArguments {
   @OptionGroup var output: OutputOption<EvaluationResultFile>
   @OptionGroup var force: ForceOption
 
-  @Flag(help: "No progress on stderr.")
-  var quiet = false
+  @OptionGroup var quiet: QuietOption
 
   func validate() throws {
-    if json && csv { throw ValidationError("give at most one of --json and --csv") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if json.isOn && csv { throw ValidationError("give at most one of --json and --csv") }
   }
 
   var dataDirectoryURL: URL? { location.dataDirectoryURL }
@@ -37,11 +32,11 @@ struct EvaluationOptions: ParsableArguments {
     try profile.resolve(else: models.commonDevice)
   }
 
-  var parts: Int { jobs ?? availableCoreCount }
+  var parts: Int { jobs.cores }
 
   /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
   var progress: (@Sendable (String) -> Void)? {
-    guard !quiet, isatty(STDERR_FILENO) != 0 else { return nil }
+    guard !quiet.isOn, isatty(STDERR_FILENO) != 0 else { return nil }
     return { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
   }
 
@@ -64,7 +59,7 @@ struct EvaluationOptions: ParsableArguments {
 
   /// The result in the requested form; `metrics` chooses the text table's columns.
   func render(_ result: EvaluationResult, metrics: ComparisonMetrics = .key) throws -> String {
-    if json {
+    if json.isOn {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -86,9 +81,6 @@ enum EvaluationResultFile: OutputFileKind {
   static let names: NameSpecification = [.customLong("output")]
   static let help = "Write the result to this file instead of stdout (refused if it exists, unless --force)."
 }
-
-/// Runs an evaluation command body under the CLI's one exit-code rule (``ExitCodeRule``).
-func runEvaluationCommand(_ body: () throws -> Void) throws { try runCommand(body) }
 
 /// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
 /// so every error names its file), labelled by file name.

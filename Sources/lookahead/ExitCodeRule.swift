@@ -43,7 +43,9 @@ enum ExitCodeRule {
   }
 }
 
-/// Runs a command body under ``ExitCodeRule``.
+/// Runs a command body under ``ExitCodeRule``: whatever it throws is reported here, a
+/// `ValidationError` found while running included (one `error: …` line and exit 1, without the
+/// usage ArgumentParser would print after it: by then the command line was fine).
 func runCommand(_ body: () throws -> Void) throws {
   do {
     try body()

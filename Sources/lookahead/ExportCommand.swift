@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
       --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
       unit, device profile, datasets, split, writers, objective and seed are the run's own. With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
-      dataset is recorded with its file checksums.
+      dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
+      a summary.
 
       With --vectors DIR, the conformance vectors for the model go into DIR (made if missing):
       the model file itself (lookahead.model) and one NAME.vectors file per input stream (a steady
@@ -67,8 +68,7 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var force: ForceOption
 
-  @Flag(help: "Print the written model's JSON body instead of a summary.")
-  var json = false
+  @OptionGroup var json: JSONOption
 
   func validate() throws {
     guard [predictor, fromTune, fromTrain].compactMap({ $0 }).count == 1 else {
@@ -102,9 +102,9 @@ struct ExportCommand: ParsableCommand {
       if let vectorsFolder {
         try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force.replacesExisting)
         let summary = "wrote \(vectorFiles.count) files into \(vectorsFolder.path): \(vectorFiles.map(\.url.lastPathComponent).joined(separator: ", "))"
-        if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
+        if json.isOn { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
       }
-      if json {
+      if json.isOn {
         let data = try file.fileData()
         print(String(decoding: data, as: UTF8.self), terminator: "")
       } else {

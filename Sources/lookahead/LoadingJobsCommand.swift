@@ -8,8 +8,8 @@ protocol LoadingJobsCommand {
   var loadingJobs: Int? { get }
 }
 
-extension EvaluateCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs } }
-extension CompareCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs } }
-extension SweepCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs } }
-extension TuneCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs } }
-extension TrainCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs } }
+extension EvaluateCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs.limit } }
+extension CompareCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs.limit } }
+extension SweepCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs.limit } }
+extension TuneCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs.limit } }
+extension TrainCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs.limit } }

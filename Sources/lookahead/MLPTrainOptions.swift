@@ -72,8 +72,8 @@ struct MLPTrainOptions: ParsableArguments {
     return folds.map { $0! - 1 }
   }
 
-  @Flag(help: "MLP: no progress lines on stderr.")
-  var quiet = false
+  /// Only the MLP prints progress (a line per epoch).
+  @OptionGroup var quiet: QuietOption
 
   /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the
   ///   Henze 2017 comparison's, fixed before any run).
@@ -126,7 +126,7 @@ struct MLPTrainOptions: ParsableArguments {
 
   /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA.
   func progressPrinter() -> (MLPTrainer.Epoch, Int) -> Void {
-    guard !quiet else { return { _, _ in } }
+    guard !quiet.isOn else { return { _, _ in } }
     return { epoch, remaining in
       let eta = Int((epoch.seconds * Double(remaining)).rounded())
       let line = String(

@@ -13,11 +13,10 @@ struct PredictorsCommand: ParsableCommand {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every predictor (exportable families and workbench-only baselines) with a one-line description.")
 
-    @Flag(name: .long, help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     func run() throws {
-      print(json ? PredictorCatalogReport.listJSON(.workbench) : PredictorCatalogReport.listTable(.workbench))
+      print(json.isOn ? PredictorCatalogReport.listJSON(.workbench) : PredictorCatalogReport.listTable(.workbench))
     }
   }
 
@@ -28,13 +27,12 @@ struct PredictorsCommand: ParsableCommand {
     @Argument(help: "The predictor's name (see `lookahead predictors list`).")
     var name: String
 
-    @Flag(name: .long, help: "Print JSON instead of a table.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     func run() throws {
       do {
         let entry = try PredictorCatalog.workbench.entry(named: name)
-        print(json ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
+        print(json.isOn ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
       } catch {
         throw ExitCodeRule.exit(reporting: error)
       }

@@ -24,7 +24,7 @@ struct RecorderCommand: ParsableCommand {
   }
 
   func run() throws {
-    try runReportingErrors {
+    try runCommand {
       if let path = output.path, let url = output.url {
         try force.write(RecorderPage.html, to: url)
         print("wrote \(path): open it in a browser, record, then Save session")

@@ -16,12 +16,12 @@ struct ReplayCommand: ParsableCommand {
 /// `lookahead replay profiles`: the preset device profiles.
 struct ReplayProfilesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "profiles", abstract: "List the preset device profiles.")
+    commandName: "profiles", abstract: "List the preset device profiles.",
+    discussion: "--json prints each preset in the format --profile FILE reads.")
 
-  @Flag(help: "Print the presets as JSON (the format --profile FILE reads).")
-  var json = false
+  @OptionGroup var json: JSONOption
 
-  func run() throws { try Self.list(json: json) }
+  func run() throws { try Self.list(json: json.isOn) }
 
   static func list(json: Bool) throws {
     if json {

@@ -39,11 +39,10 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .customLong("max-strokes"), help: "Strokes drawn per records file.")
   var maximumStrokes = 12
 
-  @Flag(help: "Print nothing on success.")
-  var quiet = false
+  @OptionGroup var quiet: QuietOption
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       guard !results.isEmpty else { throw ValidationError("give at least one result file") }
       guard maximumStrokes >= 1 else { throw ValidationError("--max-strokes must be at least 1") }
       if let digitizerRateHz, !(digitizerRateHz > 0 && digitizerRateHz.isFinite && digitizerRateHz <= 100_000) {
@@ -67,7 +66,7 @@ struct ReportCommand: ParsableCommand {
       switch chosen {
       case .html:
         try force.write(document.html, to: outputURL)
-        if !quiet { print("wrote \(outputPath) (\(document.sections.count) sections)") }
+        if !quiet.isOn { print("wrote \(outputPath) (\(document.sections.count) sections)") }
       case .md:
         let stem = outputURL.deletingPathExtension().lastPathComponent
         let folder = stem + "-figures"
@@ -77,7 +76,7 @@ struct ReportCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
         for file in files { try force.write(file.contents, to: base.appendingPathComponent(file.path)) }
         try force.write(text, to: outputURL)
-        if !quiet { print("wrote \(outputPath) and \(files.count) figures in \(base.appendingPathComponent(folder).path)") }
+        if !quiet.isOn { print("wrote \(outputPath) and \(files.count) figures in \(base.appendingPathComponent(folder).path)") }
       }
     }
   }

@@ -11,7 +11,8 @@ struct SweepCommand: ParsableCommand {
     discussion: """
       Each predictor predicts at every delivered sample a fixed horizon ahead; horizons run from 0 \
       to --max-ms in steps of the profile's delivered-sample period (or --step-ms). The table gives \
-      mean error and mean effective latency saved per horizon; --csv gives the curve for plotting.
+      mean error and mean effective latency saved per horizon; --csv gives the curve for plotting, \
+      --json the full result with provenance.
       """)
 
   @Option(name: .customLong("predictor"), help: "A predictor: name or name:key=value,… (repeatable).")
@@ -34,7 +35,7 @@ struct SweepCommand: ParsableCommand {
   @OptionGroup var input: DatasetArguments
 
   func run() throws {
-    try runEvaluationCommand {
+    try runCommand {
       guard !predictors.isEmpty || !predictorFiles.isEmpty || !models.isEmpty else {
         throw ValidationError("give at least one --predictor, --predictor-file or --model")
       }
@@ -82,7 +83,7 @@ struct SweepCommand: ParsableCommand {
         datasets: loaded.map(\.provenance),
         settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])
       let result = SweepResult(provenance: provenance, datasets: results)
-      if options.json {
+      if options.json.isOn {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(

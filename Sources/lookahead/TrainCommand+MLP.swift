@@ -41,7 +41,7 @@ extension TrainCommand {
     var options = try mlp.trainerOptions(
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
-    let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
@@ -56,6 +56,6 @@ extension TrainCommand {
       progress: progress)
     var text = Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))")
     if mlp.select { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
-    CommandResultOutput.show(json: json, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)
+    CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)
   }
 }

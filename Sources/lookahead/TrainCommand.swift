@@ -40,13 +40,11 @@ struct TrainCommand: ParsableCommand {
   @OptionGroup var output: OutputOption<TrainedModelFile>
   @OptionGroup var force: ForceOption
 
-  @Flag(help: "Print the result as JSON instead of a table.")
-  var json = false
+  @OptionGroup var json: JSONOption
 
   @OptionGroup var location: DatasetLocationOptions
 
-  @Option(help: "Cores to use (default: all); the result does not depend on it.")
-  var jobs: Int?
+  @OptionGroup var jobs: JobsOption
 
   @Flag(help: "Instead: train leave-one-participant-out under the Henze 2017 protocol and print it beside the paper's Table 1 (no DATASET needed).")
   var henze2017 = false
@@ -63,8 +61,7 @@ struct TrainCommand: ParsableCommand {
     guard ["learned-linear", "mlp"].contains(family) else {
       throw ValidationError("--family must be learned-linear or mlp, got \"\(family)\"")
     }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    let parts = jobs ?? availableCoreCount
+    let parts = jobs.cores
     if henze2017 {
       do {
         let raw = try DatasetRegistry.load(
@@ -75,7 +72,7 @@ struct TrainCommand: ParsableCommand {
         }
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes, parts: parts)
         CommandResultOutput.show(
-          json: json, jsonData: try Henze2017Comparison.jsonData(cells), text: Henze2017Comparison.table(cells), wrote: nil)
+          json: json.isOn, jsonData: try Henze2017Comparison.jsonData(cells), text: Henze2017Comparison.table(cells), wrote: nil)
       } catch {
         throw ExitCodeRule.exit(reporting: error)
       }
@@ -139,7 +136,7 @@ extension TrainCommand {
       try force.write(reportJSON, to: resultURL)
     }
     CommandResultOutput.show(
-      json: json, jsonData: reportJSON, text: text, wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
+      json: json.isOn, jsonData: reportJSON, text: text, wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
   }
 }
 

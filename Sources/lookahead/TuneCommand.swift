@@ -29,18 +29,12 @@ struct TuneCommand: ParsableCommand {
   @Flag(help: "Start the --journal afresh (discarding its trials) instead of resuming it. Default: resume.")
   var restartJournal = false
 
-  @Flag(help: "Print the result as JSON instead of a table.")
-  var json = false
-
-  @Flag(help: "No progress on stderr.")
-  var quiet = false
-
-  @Option(help: "Cores to use for scoring each trial (default: all); the result does not depend on it.")
-  var jobs: Int?
+  @OptionGroup var json: JSONOption
+  @OptionGroup var quiet: QuietOption
+  @OptionGroup var jobs: JobsOption
 
   func run() throws {
     let datasets = try search.input.required()
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     _ = try search.strategyChoice()
     do {
       let outURL = out.url
@@ -52,10 +46,10 @@ struct TuneCommand: ParsableCommand {
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
       let provenance = try search.provenance(loader: loader)
       var request = try search.request(
-        provenance: provenance, parts: jobs ?? availableCoreCount, journal: journal.map { URL(fileURLWithPath: $0) },
+        provenance: provenance, parts: jobs.cores, journal: journal.map { URL(fileURLWithPath: $0) },
         freshJournal: restartJournal)
       request.paretoCandidates = pareto
-      let bar = ProgressBar(enabled: !quiet && isatty(2) != 0)
+      let bar = ProgressBar(enabled: !quiet.isOn && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
         bar.update(progress)
       }
@@ -67,7 +61,7 @@ struct TuneCommand: ParsableCommand {
         try force.write(try report.jsonData(), to: resultURL)
       }
       CommandResultOutput.show(
-        json: json, jsonData: try report.jsonData(), text: report.text,
+        json: json.isOn, jsonData: try report.jsonData(), text: report.text,
         wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
     } catch let error as ValidationError {
       throw error

@@ -13,8 +13,9 @@ struct WorkerCommand: ParsableCommand {
     commandName: "worker",
     abstract: "Score a tune's trials read as JSON lines on stdin, one JSON result line each on stdout.",
     discussion: """
-      Takes the options of `tune` (without --journal and --out), loads the data once, then answers
-      one line per request line until stdin closes. Requests (Docs/Distributed.md):
+      Takes the options of `tune` (without --journal and --out; --jobs is 1 unless given, for one \
+      worker per core), loads the data once, then answers one line per request line until stdin \
+      closes. Requests (Docs/Distributed.md):
         {"op":"plan"}                                   the searches, journal headers and trial points
         {"search":"all","index":3}                      score trial 3 of a grid or lhs search
         {"search":"fold 2","unit":[0.1,0.7],"index":0}   score a point of the unit cube
@@ -24,12 +25,10 @@ struct WorkerCommand: ParsableCommand {
 
   @OptionGroup var search: TuneSearchOptions
 
-  @Option(help: "Cores each trial is scored on: 1 suits one worker per core; the scores do not depend on it.")
-  var jobs: Int = 1
+  @OptionGroup var jobs: JobsOption
 
   func run() throws {
     let datasets = try search.input.required()
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     guard search.split != nil || !search.test.isEmpty else {
       throw ValidationError("a tuned score must come from writers the search never saw: give --split, or --test data (as for tune)")
     }
@@ -39,7 +38,7 @@ struct WorkerCommand: ParsableCommand {
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       _ = try loader.load(search.test)
-      let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs)
+      let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs.limit ?? 1)
       let session = try TrialWorker(request: request, data: data)
       var lineNumber = 0
       while let line = readLine(strippingNewline: true) {

@@ -1,25 +1,17 @@
 """Fixtures for the recorder's browser test: the built `lookahead`, the page served by
 `lookahead recorder --serve 0`, and a headless Chromium driven through chromedriver."""
-import os
 import pathlib
 import shutil
 import subprocess
+import sys
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def lookahead():
-    """The `lookahead` binary: LOOKAHEAD_BIN, else the debug build."""
-    path = pathlib.Path(os.environ.get("LOOKAHEAD_BIN", REPOSITORY / ".build" / "debug" / "lookahead"))
-    if not path.is_file():
-        pytest.fail(f"{path} is not built; run swift build first (or set LOOKAHEAD_BIN)")
-    return path
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pytest_support"))
+from lookahead_binary import lookahead  # noqa: E402,F401  (the shared fixture, found by pytest here)
 
 
 @pytest.fixture(scope="session")

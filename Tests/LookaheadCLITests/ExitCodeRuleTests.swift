@@ -32,6 +32,26 @@ struct ExitCodeRuleTests {
     #expect(badSplit.status == 1, "\(badSplit.stderr)")
   }
 
+  /// The commands whose body runs under `runCommand` (datasets, evaluation and report commands):
+  /// an error found while running, a `ValidationError` included, is one `error: …` line naming
+  /// what is wrong, exit 1, and no usage (the command line itself was fine).
+  @Test(arguments: [
+    (["datasets", "inspect", "/nonexistent/trace.csv"], "/nonexistent/trace.csv"),
+    (["datasets", "convert", "/nonexistent/trace.csv", "/nonexistent/out.lktrace.csv"], "/nonexistent/trace.csv"),
+    (["datasets", "profile", "/nonexistent/session.json"], "/nonexistent/session.json"),
+    (["evaluate", "--predictor", "linear", "No-Such-Dataset"], "No-Such-Dataset"),
+    (["compare", "hold", "linear", "--baseline", "kalman", "Inkable-ApplePencil"], "kalman"),
+    (["sweep", "--predictor", "linear", "--max-ms=-1", "Inkable-ApplePencil"], "--max-ms"),
+    (["report"], "give at least one result file"),
+    (["report", "/nonexistent/result.json"], "/nonexistent/result.json"),
+  ])
+  func runTimeErrorIsOneLine(arguments: [String], named: String) throws {
+    let result = try Self.run(arguments)
+    #expect(result.status == 1, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(named), "\(arguments): \(result.stderr)")
+    #expect(!result.stderr.contains("Usage:"), "\(arguments): \(result.stderr)")
+  }
+
   @Test func helpAndVersionExitZero() throws {
     #expect(try Self.run(["--help"]).status == 0)
     #expect(try Self.run(["--version"]).status == 0)

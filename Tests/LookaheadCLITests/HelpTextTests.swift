@@ -29,4 +29,26 @@ struct HelpTextTests {
       #expect(entry.components(separatedBy: "(default").count <= 2, "\(command): \(entry)")
     }
   }
+
+  /// The flags declared once, in a shared option group: wherever a command shows one, its entry
+  /// is the same text (a command that declared its own copy would show its own words). Not
+  /// `--seed`: `export --seed` (the seed to record) and `train --seed` (the MLP's) are other
+  /// parameters under the same name; ``SharedOptionGroupTests`` checks the run's seed.
+  static let sharedFlags = ["--data-dir", "--force", "--jobs", "--json", "--quiet"]
+
+  @Test("a shared flag's help is the same text in every command's help")
+  func sharedFlagsReadTheSame() throws {
+    var seen: [String: [String: [[String]]]] = [:]
+    for command in Self.commands {
+      let entries = try SharedOptionGroupTests.helpEntries(in: command)
+      for flag in Self.sharedFlags { if let entry = entries[flag] { seen[flag, default: [:]][entry, default: []].append(command) } }
+    }
+    for flag in Self.sharedFlags {
+      #expect(seen[flag]?.count == 1, "\(flag): \(seen[flag] ?? [:])")
+    }
+    // Each shared flag is found in the commands known to take it (so the check above checks something).
+    #expect(seen["--json"]?.values.first?.count == 11)
+    #expect(seen["--jobs"]?.values.first?.count == 6)
+    #expect(seen["--quiet"]?.values.first?.count == 6)
+  }
 }

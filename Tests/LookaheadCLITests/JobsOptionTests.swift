@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `tune` and `train` take `--jobs` as `evaluate` does: the cores to use, never the result.
+/// `tune` and `train` take `--jobs` as `evaluate` does: the cores to use, never the result
+/// (`SharedOptionGroupTests` checks that every command refuses fewer than one).
 @Suite("--jobs on tune and train")
 struct JobsOptionTests {
   static func json(_ text: String) throws -> [String: Any] {
@@ -59,13 +60,5 @@ struct JobsOptionTests {
     for (a, b) in zip(twoNumbers, oneNumbers) {
       #expect(abs(a - b) <= 1e-9 * max(1, abs(a)), "\(a) vs \(b)")
     }
-  }
-
-  @Test("--jobs 0 is refused by tune and train", arguments: ["tune", "train"])
-  func zeroJobs(command: String) throws {
-    let run = try DatasetsCommandTests.run([command] + (command == "tune" ? ["--predictor", "linear"] : [])
-      + ["--jobs", "0", "Inkable-ApplePencil"])
-    #expect(run.status != 0)
-    #expect(run.stderr.contains("--jobs must be at least 1"), "\(run.stderr)")
   }
 }

@@ -3,9 +3,10 @@ import Testing
 import _LookaheadTestSupport
 
 /// The option groups every command shares (`DatasetArguments`, `DatasetLocationOptions`,
-/// `ProfileOption`, `SeedOption`, `OutputOption`, `ForceOption`): each command keeps its own
-/// spelling of the output flag, and the rule that nothing is overwritten without --force holds
-/// in every one of them, checked before any work.
+/// `ProfileOption`, `SeedOption`, `OutputOption`, `ForceOption`, `JobsOption`, `JSONOption`,
+/// `QuietOption`): each command keeps its own spelling of the output flag, the rule that nothing
+/// is overwritten without --force holds in every one of them, checked before any work, and a
+/// shared flag reads and behaves the same in every command that takes it.
 @Suite("shared option groups")
 struct SharedOptionGroupTests {
   /// Each command with the file it writes in place of `FILE`, spelled as that command spells it.
@@ -33,29 +34,73 @@ struct SharedOptionGroupTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "mine\n")
   }
 
-  /// An option's entry in `command --help`: its first line and its continuation lines, joined.
-  static func helpEntry(_ option: String, in command: [String]) throws -> String? {
+  /// Every option's entry in `command --help`, by its long name: the first line and its
+  /// continuation lines joined, runs of spaces made one (the help's column layout is not the text).
+  static func helpEntries(in command: [String]) throws -> [String: String] {
     let help = try DatasetsCommandTests.run(command + ["--help"])
-    var entry: String?
-    for line in help.stdout.split(separator: "\n") {
-      if entry != nil {
-        guard line.hasPrefix("      ") else { break }
-        entry! += " " + line.trimmingCharacters(in: .whitespaces)
-      } else if line.trimmingCharacters(in: .whitespaces).hasPrefix(option + " ") {
-        entry = line.trimmingCharacters(in: .whitespaces)
+    var entries: [String: String] = [:]
+    var current: String?
+    for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+      let words = line.split(separator: " ").map(String.init)
+      if line.hasPrefix("  -"), let name = words.first(where: { $0.hasPrefix("--") }) {
+        current = name.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+        entries[current!] = words.joined(separator: " ")
+      } else if let name = current, line.hasPrefix("      "), !words.isEmpty {
+        entries[name]! += " " + words.joined(separator: " ")
+      } else {
+        current = nil
       }
     }
-    return entry
+    return entries
   }
 
-  @Test("--seed and --data-dir read the same in every command that takes them", arguments: [
+  /// One option's entry in `command --help` (``helpEntries(in:)``).
+  static func helpEntry(_ option: String, in command: [String]) throws -> String? {
+    try helpEntries(in: command)[option]
+  }
+
+  @Test("each shared flag reads the same in every command that takes it", arguments: [
     ("--seed", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["replay", "trace"], ["predict"]]),
     ("--data-dir", [["evaluate"], ["sweep"], ["tune"], ["train"], ["bench-tuning"], ["predict"], ["datasets", "list"]]),
+    ("--jobs", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["worker"]]),
+    ("--json", [
+      ["datasets", "list"], ["datasets", "inspect"], ["predictors", "list"], ["predictors", "show"], ["replay", "profiles"],
+      ["evaluate"], ["compare"], ["sweep"], ["export"], ["tune"], ["train"],
+    ]),
+    ("--quiet", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["report"]]),
   ])
   func oneDeclaration(option: String, commands: [[String]]) throws {
     let entries = try commands.map { try Self.helpEntry(option, in: $0) }
     #expect(entries.allSatisfy { $0 != nil }, "\(entries)")
     #expect(Set(entries.compactMap { $0 }).count == 1, "\(entries)")
+  }
+
+  @Test("--jobs below 1 is refused with one message by every command that takes it, before any work", arguments: [
+    ["evaluate", "--predictor", "hold"], ["compare", "hold", "linear"], ["sweep", "--predictor", "hold"],
+    ["tune", "--predictor", "linear"], ["train"], ["worker", "--predictor", "linear"],
+  ])
+  func jobsAtLeastOne(arguments: [String]) throws {
+    for jobs in ["--jobs=0", "--jobs=-2"] {
+      let result = try DatasetsCommandTests.run(arguments + [jobs, "Inkable-ApplePencil"])
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("--jobs must be at least 1"), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  @Test("--quiet leaves out report's status line, and only that")
+  func quietReport() throws {
+    let folder = DatasetsCommandTests.temporaryURL("quiet-report")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sweep = folder.appendingPathComponent("sweep.json"), report = folder.appendingPathComponent("report.html")
+    let swept = try DatasetsCommandTests.run(["sweep", "--predictor", "linear", "--json", "--output", sweep.path, "Inkable-ApplePencil"])
+    #expect(swept.status == 0, "\(swept.stderr)")
+    let loud = try DatasetsCommandTests.run(["report", sweep.path, "-o", report.path])
+    #expect(loud.status == 0 && loud.stdout.hasPrefix("wrote \(report.path)"), "\(loud.stdout) \(loud.stderr)")
+    let quiet = try DatasetsCommandTests.run(["report", sweep.path, "-o", report.path, "--force", "--quiet"])
+    #expect(quiet.status == 0, "\(quiet.stderr)")
+    #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+    #expect(try String(contentsOf: report, encoding: .utf8).contains("<svg"))
   }
 
   @Test("a command that reads several datasets refuses none with one message", arguments: [

@@ -13,8 +13,13 @@ struct TrainHenze2017OutputTests {
     #expect(cells.count == 9)
     let table = try DatasetsCommandTests.run(["train", "--henze2017"])
     #expect(table.status == 0, "\(table.stderr)")
-    // Each text row: task, j, windows, our mean (2 decimals), then the paper's columns.
-    let rows = table.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    // Every line fits a 100-column terminal (issue 20; it was 102 wide).
+    let lines = table.stdout.split(separator: "\n")
+    for line in lines { #expect(line.count <= 100, "\(line.count) columns: \(line)") }
+    // A caption, the header and its rule, then each row: task, j, windows, our mean (2 decimals),
+    // then the paper's columns.
+    #expect(lines.count == 12 && lines[2].allSatisfy { $0 == "-" || $0 == " " })
+    let rows = lines.dropFirst(3).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
     #expect(rows.count == 9)
     for (cell, row) in zip(cells, rows) {
       #expect(cell["task"] as? String == String(row[0]))

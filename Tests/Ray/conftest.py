@@ -1,19 +1,15 @@
 """Fixtures of the Ray tests: the built lookahead binary and a two-node Ray cluster on loopback."""
 
-import os
 import pathlib
+import sys
 
 import pytest
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="session")
-def lookahead():
-    path = pathlib.Path(os.environ.get("LOOKAHEAD_BIN", REPOSITORY / ".build" / "debug" / "lookahead"))
-    if not path.is_file():
-        pytest.fail(f"{path}: build the CLI first (swift build --product lookahead), or set LOOKAHEAD_BIN")
-    return str(path)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pytest_support"))
+from lookahead_binary import lookahead  # noqa: E402,F401  (the shared fixture, found by pytest here)
 
 
 @pytest.fixture(scope="session")

@@ -172,23 +172,23 @@ public enum Henze2017Comparison {
     return try encoder.encode(cells)
   }
 
-  /// The comparison as a text table: px, lower is better.
-  public static func table(_ cells: [Cell], label: String = "learned linear") -> String {
-    var lines = ["task    j  windows   " + "\(label) (LOPO)".leftPadding(toLength: 21) + "   hold    linear   ensemble   MLP     LSTM    (px, Table 1)"]
-    for c in cells {
-      func p(_ id: String) -> String { c.published[id].map { String(format: "%6.1f", $0) } ?? "     -" }
-      lines.append(
-        c.task.padding(toLength: 6, withPad: " ", startingAt: 0)
-          + String(format: "  %d  %7d   %21.2f   ", c.eventsAhead, c.windows, c.meanError)
-          + [p("hold"), p("linear"), p(ReferencePredictor.henze2016Ensemble.id), p(ReferencePredictor.henze2017MLP.id), p(ReferencePredictor.henze2017LSTM.id)].joined(separator: "  "))
-    }
-    return lines.joined(separator: "\n")
-  }
-}
+  /// The paper's Table 1 columns, in its order, as (header, reference predictor id).
+  static let publishedColumns: [(header: String, id: String)] = [
+    ("hold", "hold"), ("linear", "linear"), ("ensemble", ReferencePredictor.henze2016Ensemble.id),
+    ("MLP", ReferencePredictor.henze2017MLP.id), ("LSTM", ReferencePredictor.henze2017LSTM.id),
+  ]
 
-extension String {
-  /// The string right-aligned in `length` characters (unchanged when longer).
-  fileprivate func leftPadding(toLength length: Int) -> String {
-    count >= length ? self : String(repeating: " ", count: length - count) + self
+  /// The comparison as a text table (px, lower is better) under a one-line caption, laid out by
+  /// ``TextTable/renderInBlocks(_:width:)`` so that it fits `width` columns (a long `label` moves
+  /// the paper's columns to a second block rather than overflow).
+  public static func table(_ cells: [Cell], label: String = "learned linear", width: Int = 100) -> String {
+    var lines = [["task", "j", "windows", "\(label) (LOPO)"] + publishedColumns.map(\.header)]
+    for c in cells {
+      lines.append(
+        [c.task, String(c.eventsAhead), String(c.windows), String(format: "%.2f", c.meanError)]
+          + publishedColumns.map { column in c.published[column.id].map { String(format: "%.1f", $0) } ?? "-" })
+    }
+    return "Mean error, px (lower is better); \(publishedColumns.map(\.header).joined(separator: ", ")): "
+      + "Henze et al. 2017, Table 1.\n" + TextTable.renderInBlocks(lines, width: width)
   }
 }
