@@ -57,6 +57,9 @@ struct TrainCommand: ParsableCommand {
   @OptionGroup(title: "MLP options (with --family mlp)")
   var mlp: MLPTrainOptions
 
+  @OptionGroup(title: "Henze 2017 MLP folds, one process each (Docs/Distributed.md)")
+  var henzeFolds: HenzeFoldOptions
+
   @OptionGroup var input: DatasetArguments
 
   func run() throws {
@@ -65,8 +68,13 @@ struct TrainCommand: ParsableCommand {
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     let parts = jobs ?? availableCoreCount
+    try henzeFolds.validate(henze2017: henze2017, family: family)
     if henze2017 {
       do {
+        if let combine = henzeFolds.combine {
+          try combineHenze2017MLP(foldLines: URL(fileURLWithPath: combine))
+          return
+        }
         let raw = try DatasetRegistry.load(
           "Henze2017-MobileHCI", dataDirectory: location.dataDirectoryURL, options: ImportOptions(raw: true))
         if family == "mlp" {
