@@ -21,6 +21,7 @@ process to keep; a task per fold is the whole of it, and Ray places one per free
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -44,14 +45,17 @@ class FoldAbandoned(RuntimeError):
 @ray.remote(num_cpus=1, max_retries=0)
 def train_fold(lookahead, train_options, fold, cwd, env):
     """Trains and scores fold `fold` (1-based) in a `lookahead train` process; returns its line,
-    the process's pid, this task's node and the seconds it took."""
+    the process's pid, this task's node, and the wall-clock and CPU seconds the process took."""
     environment = dict(os.environ)
     environment.update(env)
     command = [lookahead, "train", *train_options, "--henze-folds", str(fold), "--henze-fold-lines", "--quiet"]
-    started = time.monotonic()
+    started, children = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     out, err = process.communicate()
     seconds = time.monotonic() - started
+    # A Ray worker runs one task at a time, so its children's CPU since the start is this process's.
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_seconds = (ended.ru_utime - children.ru_utime) + (ended.ru_stime - children.ru_stime)
     if process.returncode < 0:
         raise FoldLost(f"fold {fold}: lookahead train (pid {process.pid}) ended by signal {-process.returncode}")
     if process.returncode != 0:
@@ -59,7 +63,8 @@ def train_fold(lookahead, train_options, fold, cwd, env):
     lines = out.splitlines()
     if len(lines) != 1 or json.loads(lines[0]).get("fold") != fold:
         raise FoldLost(f"fold {fold}: lookahead train answered {len(lines)} lines, not fold {fold}'s one line")
-    return {"line": lines[0], "pid": process.pid, "node": ray.get_runtime_context().get_node_id(), "seconds": seconds}
+    return {"line": lines[0], "pid": process.pid, "node": ray.get_runtime_context().get_node_id(), "seconds": seconds,
+            "cpuSeconds": cpu_seconds}
 
 
 def option_value(options, name):
@@ -130,7 +135,7 @@ class RayFolds:
         self.on_started = on_started
         self.retries = 0
         self.nodes = set()
-        self.fold_seconds = {}
+        self.fold_seconds = {}  # fold -> (wall-clock seconds, CPU seconds) of the process that finished it
         self.seconds = {}
 
     def _run_here(self, extra):
@@ -165,7 +170,8 @@ class RayFolds:
             raise FoldRefused(f"lookahead train --henze-combine exited with status {combined.returncode}: {combined.stderr.strip()}")
         summary = {
             "folds": len(wanted), "resumed": resumed, "retries": self.retries, "nodes": len(self.nodes),
-            "foldSeconds": {str(fold): round(seconds, 3) for fold, seconds in sorted(self.fold_seconds.items())},
+            "foldSeconds": {str(fold): {"wall": round(wall, 3), "cpu": round(cpu, 3)}
+                            for fold, (wall, cpu) in sorted(self.fold_seconds.items())},
             "seconds": {name: round(value, 3) for name, value in self.seconds.items()}}
         return combined.stdout, summary
 
@@ -205,7 +211,7 @@ class RayFolds:
                     out.flush()
                     os.fsync(out.fileno())
                     self.nodes.add(result["node"])
-                    self.fold_seconds[fold] = result["seconds"]
+                    self.fold_seconds[fold] = (result["seconds"], result["cpuSeconds"])
                 submit()
 
     def _retry(self, fold, queue, attempts, error):
