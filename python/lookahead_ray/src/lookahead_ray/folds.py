@@ -249,7 +249,8 @@ def main(argv=None):
         return 1
     try:
         folds = RayFolds(options, args.folds_file, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
-        ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
+        # "local": a new Ray here, not a cluster some other run left its address for in /tmp/ray.
+        ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False)
         output, summary = folds.run()
     except (FileNotFoundError, FoldRefused, FoldAbandoned) as error:
         print(f"lookahead-ray-folds: {error}", file=sys.stderr)
