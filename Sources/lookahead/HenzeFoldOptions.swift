@@ -14,7 +14,7 @@ struct HenzeFoldOptions: ParsableArguments {
   @Option(name: .customLong("henze-combine"), help: "MLP with --henze2017: train nothing; print the table (or --json) from the fold lines in this file, for the folds given by --henze-folds (default all) and the same training options.")
   var combine: String?
 
-  /// Refuses the options outside `train --henze2017 --family mlp`, and both at once.
+  /// Refuses the options outside `train --henze2017 --family mlp`, and more than one of them at once.
   func validate(henze2017: Bool, family: String) throws {
     let given = [foldLines, listParticipants, combine != nil].filter { $0 }.count
     guard given > 0 else { return }

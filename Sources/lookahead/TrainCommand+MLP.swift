@@ -35,8 +35,8 @@ extension TrainCommand {
 
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
-  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given); of the
-  /// augmentations only `reflect` applies (to the fitting windows).
+  /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
+  /// with `--henze-participants` the participants (the folds) and no training.
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let progress: (String) -> Void = mlp.quiet ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }

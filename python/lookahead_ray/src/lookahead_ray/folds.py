@@ -148,15 +148,20 @@ class RayFolds:
         """The folds to train: `--henze-folds` as given, or one per participant."""
         given = option_value(self.train_options, "--henze-folds")
         if given is not None:
-            return [int(fold) for fold in given.split(",")]
+            try:
+                return [int(fold) for fold in given.split(",")]
+            except ValueError:
+                raise FoldRefused(f"--henze-folds must be comma-separated participant numbers from 1, got {given!r}") from None
         answer = self._run_here(["--henze-participants"])
         if answer.returncode != 0:
             raise FoldRefused(f"lookahead train --henze-participants exited with status {answer.returncode}: {answer.stderr.strip()}")
         return list(range(1, len(json.loads(answer.stdout)["participants"]) + 1))
 
-    def run(self):
+    def run(self, wanted=None):
+        """Trains the folds `wanted` (default: `folds()`) missing from the folds file; returns the
+        combined output and a summary."""
         started = time.monotonic()
-        wanted = self.folds()
+        wanted = wanted or self.folds()
         done = read_fold_lines(self.folds_file)
         missing = [fold for fold in wanted if fold not in done]
         resumed = len(wanted) - len(missing)
@@ -249,9 +254,10 @@ def main(argv=None):
         return 1
     try:
         folds = RayFolds(options, args.folds_file, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
+        wanted = folds.folds()  # before Ray starts: bad options are refused at once
         # "local": a new Ray here, not a cluster some other run left its address for in /tmp/ray.
         ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False)
-        output, summary = folds.run()
+        output, summary = folds.run(wanted)
     except (FileNotFoundError, FoldRefused, FoldAbandoned) as error:
         print(f"lookahead-ray-folds: {error}", file=sys.stderr)
         return 1
