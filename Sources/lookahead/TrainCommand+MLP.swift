@@ -35,13 +35,49 @@ extension TrainCommand {
 
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
-  /// (history at most 10, the window's input steps; K = 10 and 64,64 hidden unless given); of the
-  /// augmentations only `reflect` applies (to the fitting windows).
+  /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
+  /// with `--henze-participants` the participants (the folds) and no training.
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
+    let (options, candidates, rule) = try henze2017MLPSetup()
+    let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let folds = try mlp.henzeFoldIndices()
+    if henzeFolds.listParticipants {
+      let participants = Henze2017MLPComparison.participants(rawStrokes: rawStrokes)
+      let line = try JSONSerialization.data(withJSONObject: ["participants": participants], options: [.sortedKeys])
+      FileHandle.standardOutput.write(line + Data("\n".utf8))
+      return
+    }
+    if henzeFolds.foldLines {
+      _ = try Henze2017MLPComparison.trainFolds(
+        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress,
+        finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+      return
+    }
+    let outcome = try Henze2017MLPComparison.run(
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress)
+    try showHenze2017MLP(outcome, options: options)
+  }
+
+  /// `train --henze2017 --family mlp --henze-combine FILE`: the table of the fold lines in FILE
+  /// (`--henze-fold-lines`), made for the same options, without loading data or training.
+  func combineHenze2017MLP(foldLines url: URL) throws {
+    let (options, candidates, rule) = try henze2017MLPSetup()
+    let setup = Henze2017MLPComparison.setup(candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule)
+    let requested = try mlp.henzeFoldIndices().map { $0.map { $0 + 1 } }
+    let folds = try Henze2017MLPFoldResult.read(contentsOf: url, setup: setup, requested: requested)
+    try showHenze2017MLP(
+      Henze2017MLPComparison.combine(folds, candidates: candidates.map(\.name)), options: options)
+  }
+
+  /// The network's options, the candidates and the horizon rule the MLP options give (history
+  /// at most 10, the window's input steps; K = 10 and 64,64 hidden unless given); of the
+  /// augmentations only `reflect` applies (to the fitting windows).
+  private func henze2017MLPSetup() throws -> (
+    MLPTrainer.Options, [Henze2017MLPComparison.Candidate], Henze2017Comparison.HorizonRule
+  ) {
     var options = try mlp.trainerOptions(
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
-    let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
@@ -51,9 +87,11 @@ extension TrainCommand {
     guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
       throw ValidationError("--henze-horizon must be mean-interval or target-time, got \"\(mlp.henzeHorizon)\"")
     }
-    let outcome = try Henze2017MLPComparison.run(
-      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: try mlp.henzeFoldIndices(),
-      progress: progress)
+    return (options, candidates, rule)
+  }
+
+  /// The table (with `--select`, then the fold table), or `--json`'s cells.
+  private func showHenze2017MLP(_ outcome: Henze2017MLPComparison.Outcome, options: MLPTrainer.Options) throws {
     var text = Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))")
     if mlp.select { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
     CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)

@@ -55,6 +55,9 @@ struct TrainCommand: ParsableCommand {
   @OptionGroup(title: "MLP options (with --family mlp)")
   var mlp: MLPTrainOptions
 
+  @OptionGroup(title: "Henze 2017 MLP folds, one process each (Docs/Distributed.md)")
+  var henzeFolds: HenzeFoldOptions
+
   @OptionGroup var input: DatasetArguments
 
   func run() throws {
@@ -62,8 +65,13 @@ struct TrainCommand: ParsableCommand {
       throw ValidationError("--family must be learned-linear or mlp, got \"\(family)\"")
     }
     let parts = jobs.cores
+    try henzeFolds.validate(henze2017: henze2017, family: family)
     if henze2017 {
       do {
+        if let combine = henzeFolds.combine {
+          try combineHenze2017MLP(foldLines: URL(fileURLWithPath: combine))
+          return
+        }
         let raw = try DatasetRegistry.load(
           "Henze2017-MobileHCI", dataDirectory: location.dataDirectoryURL, options: ImportOptions(raw: true))
         if family == "mlp" {

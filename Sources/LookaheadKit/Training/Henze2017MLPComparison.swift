@@ -100,13 +100,26 @@ public enum Henze2017MLPComparison {
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, folds: [Int]? = nil,
     progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
+    let results = try trainFolds(
+      rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule, folds: folds,
+      progress: progress)
+    return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
+  }
+
+  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:folds:progress:)``, each
+  /// trained and scored on its own, in the order given; `finished` sees each fold as it ends
+  /// (`--henze-fold-lines` prints it). The rows of every file are built once for all folds.
+  public static func trainFolds(
+    rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
+    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, folds: [Int]? = nil,
+    progress: (String) -> Void = { _ in }, finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
+  ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
     guard candidates.allSatisfy({ $0.options.historyCount == first.options.historyCount }) else {
       throw MLPTrainer.Failure(description: "the candidate configurations must share one history length")
     }
     let files = Henze2017Comparison.files(fromRawStrokes: rawStrokes)
-    var participants: [String] = []
-    for file in files where !participants.contains(file.participant) { participants.append(file.participant) }
+    let participants = participants(of: files)
     guard participants.count >= 3 else {
       throw MLPTrainer.Failure(description: "leave-one-participant-out with early stopping needs 3 participants, found \(participants.count)")
     }
@@ -127,8 +140,8 @@ public enum Henze2017MLPComparison {
           : MLPTrainingRows(inputCount: parameters.inputCount))
       }
     }.flatMap { $0 }
-    var sums: [String: [Int: (sum: Double, count: Int)]] = [:]
-    var foldRecords: [Fold] = []
+    let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule)
+    var results: [Henze2017MLPFoldResult] = []
     for p in folds ?? Array(participants.indices) {
       let participant = participants[p]
       let validationParticipant = participants[(p + 1) % participants.count]
@@ -172,26 +185,28 @@ public enum Henze2017MLPComparison {
           result.epochs.count, best, Date().timeIntervalSince(started)))
       }
       record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
-      foldRecords.append(record)
       let heldOut = files.indices.filter { files[$0].participant == participant }
       let scored = score(fitted[record.chosen], files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
-      for cell in scored {
-        sums[cell.task, default: [:]][cell.j, default: (0, 0)].sum += cell.sum
-        sums[cell.task, default: [:]][cell.j, default: (0, 0)].count += cell.count
-      }
+      let result = Henze2017MLPFoldResult(
+        fold: p + 1, participants: participants, setup: setup, candidates: candidates.map(\.name), heldOut: participant,
+        validationParticipant: validationParticipant, validationErrors: record.validationErrors,
+        bestEpochs: record.bestEpochs, chosen: record.chosen,
+        cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })
+      try finished(result)
+      results.append(result)
     }
-    var cells: [Henze2017Comparison.Cell] = []
-    for j in eventsAhead {
-      for task in ["Write", "Paint", "Fitts"] {
-        guard let (sum, count) = sums[task]?[j], count > 0 else { continue }
-        var published: [String: Double] = [:]
-        for row in ReferenceRows.henze2017 where row.subset == task && row.samplesAhead == j {
-          if let mean = row.native?.mean { published[row.predictor.id] = mean }
-        }
-        cells.append(.init(task: task, eventsAhead: j, windows: count, meanError: sum / Double(count), published: published))
-      }
-    }
-    return Outcome(cells: cells, folds: foldRecords, candidates: candidates.map(\.name))
+    return results
+  }
+
+  /// The participants in file order: fold p (0-based) holds out the p-th.
+  public static func participants(rawStrokes: [Stroke]) -> [String] {
+    participants(of: Henze2017Comparison.files(fromRawStrokes: rawStrokes))
+  }
+
+  static func participants(of files: [Henze2017Comparison.File]) -> [String] {
+    var participants: [String] = []
+    for file in files where !participants.contains(file.participant) { participants.append(file.participant) }
+    return participants
   }
 
   /// A model's summed error and window count per task and j over the files `chosen` (indices
