@@ -40,7 +40,7 @@ struct WorkerCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       _ = try loader.load(search.test)
       let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs)
-      let session = try TrialWorker(request: request, data: data)
+      let session = try TrialWorker(request: request, data: data, dataDirectory: search.location.dataDirectoryURL)
       var lineNumber = 0
       while let line = readLine(strippingNewline: true) {
         lineNumber += 1
