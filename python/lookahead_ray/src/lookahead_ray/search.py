@@ -110,7 +110,7 @@ class RaySearch:
         self.retries = 0
         self.restarts = 0  # worker processes found ended and started again (a new pid for an actor)
         self.journals = []
-        self.seconds = {}  # plan, start (workers loaded), search (first dispatch to last trial)
+        self.seconds = {}  # plan, ship (packing the data), start (workers loaded), search (first dispatch to last trial)
 
     def _start_actor(self):
         actor = TrialActor.options(scheduling_strategy="SPREAD").remote(
@@ -183,7 +183,7 @@ class RaySearch:
             if not field.startswith("trials["):
                 raise
             index = int(field[len("trials["):].split("]")[0])
-            raise JournalMismatch(f"{journal.path}:{index + 2}: trial {index} was proposed at a different point") from None
+            raise JournalMismatch(f"{journal.path}:{index + 2}: trial {index} {error.detail}") from None
 
     def _score(self, labels, finished_searches):
         """Scores every trial left: the planned ones of all searches at once (`("score", s, i)`),
