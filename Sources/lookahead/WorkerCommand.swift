@@ -16,7 +16,8 @@ struct WorkerCommand: ParsableCommand {
       Takes the options of `tune` (without --journal and --out), loads the data once, then answers
       one line per request line until stdin closes. Requests (Docs/Distributed.md):
         {"op":"plan"}                                   the searches, journal headers and trial points
-        {"search":"all","index":3}                      score trial 3 of a grid or lhs search
+        {"op":"next","search":"all","trials":[…]}       the next point of a nelder-mead search (or done)
+        {"search":"all","index":3}                      score planned trial 3 (grid, lhs, lhs phase)
         {"search":"fold 2","unit":[0.1,0.7],"index":0}   score a point of the unit cube
         {"values":[0.01,3]} or {"parameters":{"process-noise":0.01}}
       A malformed line gets {"error":…,"line":N,"field":…} and the worker carries on.
