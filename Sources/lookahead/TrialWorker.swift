@@ -4,7 +4,7 @@ import LookaheadKit
 /// What `lookahead worker` holds between request lines: the tune's data and setup, its searches,
 /// the evaluator of the search it last scored for (a driver sends a search's trials together, and
 /// one evaluator at a time keeps one copy of the data per worker, whatever the number of folds)
-/// and, for grid and lhs, every planned trial point. Answers one request line with one result line (`Docs/Distributed.md`);
+/// and the trial points planned ahead (all of grid and lhs, the hypercube of lhs-nelder-mead). Answers one request line with one result line (`Docs/Distributed.md`);
 /// never throws: a bad line gets an error line naming its line number and field.
 final class TrialWorker {
   let request: TuneRun.Request
@@ -12,17 +12,40 @@ final class TrialWorker {
   let setup: TuneRun.Setup
   let searches: [TuneRun.SearchSet]
   let replay: Replay
-  /// The trial points of a grid or lhs search (the same in every search of the tune), or nil.
-  let plannedPoints: [[Double]]?
+  /// The trial points that do not depend on scores (the same in every search of the tune):
+  /// ``TuneRun/independentTrialPoints(_:space:)``. Later ones come from the `next` op.
+  let plannedPoints: [[Double]]
+  /// Each dataset the tune reads and the folder it was found in (nil for a plain path): what a
+  /// driver ships to nodes that do not see the files (`lookahead-ray --ship-data`).
+  let dataFolders: [(reference: String, folder: String?)]
   private var current: (label: String, evaluator: ObjectiveEvaluator)?
 
-  init(request: TuneRun.Request, data: TuningData) throws {
+  init(request: TuneRun.Request, data: TuningData, dataDirectory: URL?) throws {
     self.request = request
     self.data = data
     setup = try TuneRun.Setup(request)
     searches = try TuneRun.searchSets(request, data: data)
     replay = try Replay(profile: request.profile, seed: request.seed)
     plannedPoints = TuneRun.independentTrialPoints(request, space: setup.space)
+    dataFolders = try (request.provenance?.datasets ?? []).map { dataset in
+      let base = WriterSelection.base(of: dataset.reference)
+      guard case .dataset(let location, _) = try DatasetRegistry.resolve(base, dataDirectory: dataDirectory) else {
+        return (dataset.reference, nil)
+      }
+      return (dataset.reference, location.folder.standardizedFileURL.path)
+    }
+  }
+
+  /// A dataset and where it was found, as the plan lists it.
+  struct DataFolder: Encodable {
+    var reference: String
+    var folder: String?
+    enum CodingKeys: String, CodingKey { case reference, folder }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(reference, forKey: .reference)
+      try container.encode(folder, forKey: .folder)  // null for a plain path, not left out
+    }
   }
 
   /// A request line's problem, with the field it is about (nil: the line as a whole).
@@ -32,7 +55,8 @@ final class TrialWorker {
   }
 
   /// One request, decoded. `id` is echoed as given; exactly one of `unit`, `values` and
-  /// `parameters` names the configuration, or none for a planned point picked by `index`.
+  /// `parameters` names the configuration, or none for a planned point picked by `index`;
+  /// `trials` (op `next`) are the search's journal records so far.
   struct Request: Decodable {
     var op: String?
     var search: String?
@@ -40,7 +64,8 @@ final class TrialWorker {
     var unit: [Double]?
     var values: [Double]?
     var parameters: [String: Double]?
-    static let fields: Set<String> = ["id", "op", "search", "index", "unit", "values", "parameters"]
+    var trials: [TuningJournal.Trial]?
+    static let fields: Set<String> = ["id", "op", "search", "index", "unit", "values", "parameters", "trials"]
   }
 
   /// A planned trial, as the plan lists it.
@@ -64,15 +89,18 @@ final class TrialWorker {
         throw RequestError(field: unknown, message: "unknown field (known: \(Request.fields.sorted().joined(separator: ", ")))")
       }
       let request: Request
-      do { request = try JSONDecoder().decode(Request.self, from: Data(line.utf8)) } catch let DecodingError.typeMismatch(type, context) {
+      do { request = try TuningJournal.decoder().decode(Request.self, from: Data(line.utf8)) } catch let DecodingError.typeMismatch(type, context) {
         throw RequestError(field: Self.fieldName(context.codingPath), message: "expected \(Self.typeName(type))")
       } catch let DecodingError.dataCorrupted(context) {
         throw RequestError(field: Self.fieldName(context.codingPath), message: "a number that does not fit (\(context.debugDescription))")
+      } catch let DecodingError.keyNotFound(key, context) {
+        throw RequestError(field: Self.fieldName(context.codingPath + [key]), message: "missing")
       }
       switch request.op ?? "score" {
       case "score": return try score(request, id: id, lineNumber: lineNumber)
       case "plan": return try plan(id: id, lineNumber: lineNumber)
-      case let other: throw RequestError(field: "op", message: "unknown op \"\(other)\" (known: score, plan)")
+      case "next": return try next(request, id: id, lineNumber: lineNumber)
+      case let other: throw RequestError(field: "op", message: "unknown op \"\(other)\" (known: score, plan, next)")
       }
     } catch let error as RequestError {
       let field = error.field.map { ",\"field\":\(Self.quoted($0))" } ?? ""
@@ -84,10 +112,8 @@ final class TrialWorker {
 
   /// Scores one trial and answers with its journal record, object and exact line text.
   private func score(_ request: Request, id: String, lineNumber: Int) throws -> String {
-    let label = request.search ?? "all"
-    guard let search = searches.first(where: { $0.label == label }) else {
-      throw RequestError(field: "search", message: "no search \"\(label)\" in this tune (known: \(searches.map(\.label).joined(separator: ", ")))")
-    }
+    guard request.trials == nil else { throw RequestError(field: "trials", message: "only for op next") }
+    let (label, search) = try self.search(request)
     let index = request.index ?? 0
     guard index >= 0 else { throw RequestError(field: "index", message: "must not be negative") }
     let space = setup.space.space
@@ -115,11 +141,10 @@ final class TrialWorker {
       }
       (unit, values) = (try Self.unit(of: ordered, in: space, field: "parameters"), ordered)
     } else {
-      guard let plannedPoints else {
-        throw RequestError(field: "index", message: "strategy \(self.request.strategy.rawValue) does not plan its points ahead: give unit, values or parameters")
-      }
       guard index < plannedPoints.count else {
-        throw RequestError(field: "index", message: "the search has \(plannedPoints.count) planned trials (0…\(plannedPoints.count - 1))")
+        let adaptive = TuneRun.choosesFromScores(self.request.strategy)
+          ? "; strategy \(self.request.strategy.rawValue) chooses the later ones from the scores (op next)" : ""
+        throw RequestError(field: "index", message: "the search has \(plannedPoints.count) trials planned ahead\(adaptive)")
       }
       (unit, values) = (plannedPoints[index], space.values(atUnit: plannedPoints[index]))
     }
@@ -133,14 +158,40 @@ final class TrialWorker {
       + "\"search\":\(Self.quoted(label)),\"trial\":\(record)}"
   }
 
-  /// Every search of the tune with its journal header (the exact line `tune` writes, but for the
-  /// command line in its provenance) and, for grid and lhs, its trial points.
-  private func plan(id: String, lineNumber: Int) throws -> String {
-    guard let plannedPoints else {
-      throw RequestError(
-        field: "op",
-        message: "strategy \(request.strategy.rawValue) chooses each point from the scores so far, so its trials cannot be planned ahead: use grid or lhs, or run lookahead tune")
+  /// The search a request names (`all` by default).
+  private func search(_ request: Request) throws -> (String, TuneRun.SearchSet) {
+    let label = request.search ?? "all"
+    guard let search = searches.first(where: { $0.label == label }) else {
+      throw RequestError(field: "search", message: "no search \"\(label)\" in this tune (known: \(searches.map(\.label).joined(separator: ", ")))")
     }
+    return (label, search)
+  }
+
+  /// The next trial of a search given its trials so far (``TuneRun/nextTrialPoint(_:space:after:)``,
+  /// the tune's own strategy), not scored: `{"next":{"index","unit","values"}}`, or `{"done":true}`
+  /// when the search has no more trials. A list that is not this search's start is an error
+  /// naming the trial (`trials[3]`).
+  private func next(_ request: Request, id: String, lineNumber: Int) throws -> String {
+    guard request.unit == nil, request.values == nil, request.parameters == nil, request.index == nil else {
+      throw RequestError(field: "op", message: "op next takes search and trials only")
+    }
+    guard let trials = request.trials else { throw RequestError(field: "trials", message: "missing (the search's trials so far, [] for none)") }
+    let (label, _) = try search(request)
+    let point: [Double]?
+    do { point = try TuneRun.nextTrialPoint(self.request, space: setup.space, after: trials) } catch let error as TuneRun.TrialHistoryMismatch {
+      throw RequestError(field: "trials[\(error.index)]", message: error.detail)
+    }
+    let head = "{\"id\":\(id),\"line\":\(lineNumber),"
+    guard let point else { return head + "\"done\":true,\"search\":\(Self.quoted(label))}" }
+    let planned = try TuningJournal.line(PlannedTrial(index: trials.count, unit: point, values: setup.space.space.values(atUnit: point)))
+    return head + "\"next\":\(planned),\"search\":\(Self.quoted(label))}"
+  }
+
+  /// Every search of the tune with its journal header (the exact line `tune` writes, but for the
+  /// command line in its provenance) and the trial points planned ahead; `adaptive` when the
+  /// strategy chooses later trials from the scores (op `next`, up to `maximumTrials`); the
+  /// datasets with the folders they were found in.
+  private func plan(id: String, lineNumber: Int) throws -> String {
     let space = setup.space.space
     let trials = try TuningJournal.line(plannedPoints.enumerated().map { PlannedTrial(index: $0, unit: $1, values: space.values(atUnit: $1)) })
     var items: [String] = []
@@ -150,7 +201,9 @@ final class TrialWorker {
         "{\"header\":\(header),\"headerLine\":\(Self.quoted(header)),\"journalSuffix\":\(Self.quoted(search.journalSuffix)),"
           + "\"label\":\(Self.quoted(search.label)),\"trials\":\(trials)}")
     }
-    return "{\"id\":\(id),\"line\":\(lineNumber),\"plan\":{\"searches\":[\(items.joined(separator: ","))],\"strategy\":\(Self.quoted(request.strategy.rawValue))}}"
+    let folders = try TuningJournal.line(dataFolders.map { DataFolder(reference: $0.reference, folder: $0.folder) })
+    return "{\"id\":\(id),\"line\":\(lineNumber),\"plan\":{\"adaptive\":\(TuneRun.choosesFromScores(request.strategy)),\"datasets\":\(folders),"
+      + "\"maximumTrials\":\(request.trials),\"searches\":[\(items.joined(separator: ","))],\"strategy\":\(Self.quoted(request.strategy.rawValue))}}"
   }
 
   private func evaluator(for search: TuneRun.SearchSet) throws -> ObjectiveEvaluator {

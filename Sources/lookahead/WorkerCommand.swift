@@ -17,7 +17,8 @@ struct WorkerCommand: ParsableCommand {
       worker per core), loads the data once, then answers one line per request line until stdin \
       closes. Requests (Docs/Distributed.md):
         {"op":"plan"}                                   the searches, journal headers and trial points
-        {"search":"all","index":3}                      score trial 3 of a grid or lhs search
+        {"op":"next","search":"all","trials":[…]}       the next point of a nelder-mead search (or done)
+        {"search":"all","index":3}                      score planned trial 3 (grid, lhs, lhs phase)
         {"search":"fold 2","unit":[0.1,0.7],"index":0}   score a point of the unit cube
         {"values":[0.01,3]} or {"parameters":{"process-noise":0.01}}
       A malformed line gets {"error":…,"line":N,"field":…} and the worker carries on.
@@ -39,7 +40,7 @@ struct WorkerCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       _ = try loader.load(search.test)
       let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs.limit ?? 1)
-      let session = try TrialWorker(request: request, data: data)
+      let session = try TrialWorker(request: request, data: data, dataDirectory: search.location.dataDirectoryURL)
       var lineNumber = 0
       while let line = readLine(strippingNewline: true) {
         lineNumber += 1

@@ -135,13 +135,69 @@ struct WorkerCommandTests {
     #expect(trial["index"] as? Int == 1 && trial["objective"] is Double)
   }
 
-  @Test("plan refuses a strategy that chooses each point from the scores, naming the field")
-  func planRefusesAdaptiveStrategy() throws {
+  @Test(
+    "nelder-mead and lhs-nelder-mead: op next, given each search's trials so far, proposes the tune's next trial (or done after the last), the plan lists the points planned ahead, and a trial scored at the proposed point is the tune's journal line",
+    arguments: [("nelder-mead", 0), ("lhs-nelder-mead", 2)])
+  func nextFollowsTheTunesStrategy(strategy: String, plannedAhead: Int) throws {
+    let dir = DatasetsCommandTests.temporaryURL("worker-next")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
     var options = Self.tuneOptions
-    options[options.firstIndex(of: "lhs")!] = "nelder-mead"
-    let result = try Self.run(["worker"] + options, input: "{\"op\":\"plan\"}\n")
-    let answer = try #require(try Self.objects(result.stdout).first)
-    #expect(answer["field"] as? String == "op")
-    #expect((answer["error"] as? String)?.contains("cannot be planned ahead") == true)
+    options[options.firstIndex(of: "lhs")!] = strategy
+    options[options.firstIndex(of: "3")!] = "4"
+    let journal = dir.appendingPathComponent("nm.jsonl")
+    let tune = try DatasetsCommandTests.run(["tune"] + options + ["--journal", journal.path, "--quiet", "--jobs", "2"])
+    #expect(tune.status == 0, "\(tune.stderr)")
+
+    // Per search: next after 0…4 trials (the last answer is done), and each proposal scored by unit.
+    var requests = ["{\"op\":\"plan\"}"]
+    var expected: [(search: String, lines: [String])] = []
+    for (label, suffix) in [("fold 1", ".fold1"), ("fold 2", ".fold2"), ("all", "")] {
+      let lines = try String(contentsOfFile: journal.path + suffix, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+      #expect(lines.count == 4)
+      for k in 0...lines.count {
+        requests.append("{\"op\":\"next\",\"search\":\"\(label)\",\"trials\":[\(lines.prefix(k).joined(separator: ","))]}")
+        if k < lines.count {
+          let trial = try JSONDecoder().decode(TuningJournal.Trial.self, from: Data(lines[k].utf8))
+          requests.append("{\"search\":\"\(label)\",\"index\":\(k),\"unit\":[\(trial.unit.map { "\($0)" }.joined(separator: ","))]}")
+        }
+      }
+      expected.append((label, lines))
+    }
+    // A history whose second trial is somewhere else is refused, naming that trial.
+    let first = expected[0].lines[0], moved = try JSONDecoder().decode(TuningJournal.Trial.self, from: Data(expected[0].lines[1].utf8))
+    var wrong = moved
+    wrong.unit = moved.unit.map { $0 == 0.5 ? 0.25 : 0.5 }
+    requests.append("{\"op\":\"next\",\"search\":\"fold 1\",\"trials\":[\(first),\(try TuningJournal.line(wrong))]}")
+
+    let worker = try Self.run(["worker"] + options, input: requests.joined(separator: "\n") + "\n")
+    #expect(worker.status == 0, "\(worker.stderr)")
+    let answers = try Self.objects(worker.stdout)
+    try #require(answers.count == requests.count)
+    // Points decoded with JSONDecoder, as the journal's are (JSONSerialization may round the last digit).
+    struct Point: Decodable { var index: Int; var unit: [Double] }
+    struct Answer: Decodable { var next: Point?; var plan: Plan? }
+    struct Plan: Decodable { var adaptive: Bool; var maximumTrials: Int; var searches: [Search] }
+    struct Search: Decodable { var trials: [Point] }
+    let decoded = try worker.stdout.split(separator: "\n").map { try JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
+    let plan = try #require(decoded[0].plan)
+    #expect(plan.adaptive && plan.maximumTrials == 4)
+    let planned = try #require(plan.searches.first).trials
+    #expect(planned.count == plannedAhead)
+    var n = 1
+    for (label, lines) in expected {
+      for (k, line) in lines.enumerated() {
+        let trial = try JSONDecoder().decode(TuningJournal.Trial.self, from: Data(line.utf8))
+        let proposal = try #require(decoded[n].next, "\(answers[n])")
+        #expect(proposal.index == k && proposal.unit == trial.unit, "\(label) trial \(k)")
+        if k < plannedAhead { #expect(planned[k].unit == trial.unit) }
+        #expect(answers[n + 1]["journalLine"] as? String == line, "\(label) trial \(k) scored at the proposed point")
+        n += 2
+      }
+      #expect(answers[n]["done"] as? Bool == true && answers[n]["search"] as? String == label)
+      n += 1
+    }
+    #expect(answers[n]["field"] as? String == "trials[1]")
+    #expect((answers[n]["error"] as? String)?.contains("different point") == true)
   }
 }

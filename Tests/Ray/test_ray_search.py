@@ -1,6 +1,8 @@
-"""A `lookahead tune` search on a two-node Ray cluster writes the journal `lookahead tune` writes
-(Docs/Distributed.md): same trials, same points, same scores, to the text of every trial line,
-also when a worker process is killed mid-search and when the driver is interrupted and resumed."""
+"""A `lookahead tune` search on a two-node Ray cluster on the loopback address writes the journal
+`lookahead tune` writes (Docs/Distributed.md): same trials, same points, same scores, to the text
+of every trial line, for lhs, nelder-mead and lhs-nelder-mead, with the data at a shared path or
+shipped through the object store, also when a worker process is killed mid-search and when the
+driver is interrupted and resumed."""
 
 import json
 import os
@@ -9,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from conftest import REPOSITORY
+from conftest import NELDER_MEAD, REPOSITORY, run_cli, tune_journal
 from lookahead_ray import RaySearch
 
 # A cross-fitted search: two folds and the final search, three lhs trials each.
@@ -18,12 +20,6 @@ OPTIONS = [
     "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI",
 ]
 SUFFIXES = [".fold1", ".fold2", ""]
-
-
-def run_cli(lookahead, *arguments):
-    result = subprocess.run([lookahead, *arguments], cwd=REPOSITORY, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result
 
 
 def journal_lines(path):
@@ -37,27 +33,21 @@ def without_command_line(header_line):
     return header
 
 
-def assert_same_journals(ray_journal, tune_journal):
-    for suffix in SUFFIXES:
+def assert_same_journals(ray_journal, tune_journal, trials=3, suffixes=SUFFIXES):
+    for suffix in suffixes:
         ours, theirs = journal_lines(ray_journal + suffix), journal_lines(tune_journal + suffix)
-        assert len(ours) == len(theirs) == 5, suffix  # header, three trials, the final newline
+        assert len(ours) == len(theirs) == trials + 2, suffix  # header, the trials, the final newline
         assert without_command_line(ours[0]) == without_command_line(theirs[0]), suffix
         assert ours[1:] == theirs[1:], f"trial lines of {suffix or 'the final search'}"
 
 
-def tune_journal(lookahead, directory):
-    path = str(directory / "tune.jsonl")
-    if not os.path.exists(path):
-        run_cli(lookahead, "tune", *OPTIONS, "--journal", path, "--quiet")
-    return path
-
-
 def test_search_on_two_nodes_gives_the_tune_journal(lookahead, cluster, tmp_path_factory):
     directory = tmp_path_factory.getbasetemp()
-    reference = tune_journal(lookahead, directory)
+    reference = tune_journal(lookahead, directory, OPTIONS, "tune")
     journal = str(directory / "ray.jsonl")
     summary = RaySearch(OPTIONS, journal, lookahead=lookahead, cwd=REPOSITORY).run()
     assert summary["workers"] == 2 and summary["nodes"] == 2, summary
+    assert summary["nodeAddresses"] == ["127.0.0.1"], summary  # both nodes on loopback
     assert [s["trials"] for s in summary["searches"]] == [3, 3, 3]
     assert_same_journals(journal, reference)
 
@@ -76,7 +66,7 @@ def test_search_on_two_nodes_gives_the_tune_journal(lookahead, cluster, tmp_path
 
 def test_worker_killed_mid_search_loses_no_trial(lookahead, cluster, tmp_path_factory):
     directory = tmp_path_factory.getbasetemp()
-    reference = tune_journal(lookahead, directory)
+    reference = tune_journal(lookahead, directory, OPTIONS, "tune")
     journal = str(directory / "killed.jsonl")
     killed = []
 
@@ -102,7 +92,7 @@ def test_worker_killed_mid_search_loses_no_trial(lookahead, cluster, tmp_path_fa
 
 def test_interrupted_driver_resumes_from_the_journal(lookahead, cluster, tmp_path_factory):
     directory = tmp_path_factory.getbasetemp()
-    reference = tune_journal(lookahead, directory)
+    reference = tune_journal(lookahead, directory, OPTIONS, "tune")
     journal = str(directory / "resumed.jsonl")
     # What a driver killed mid-search leaves: the first fold done, the second with one trial and
     # half a line, the final search not started.
@@ -118,7 +108,7 @@ def test_interrupted_driver_resumes_from_the_journal(lookahead, cluster, tmp_pat
 
 def test_killed_driver_restarted_resumes(lookahead, cluster, tmp_path_factory):
     directory = tmp_path_factory.getbasetemp()
-    reference = tune_journal(lookahead, directory)
+    reference = tune_journal(lookahead, directory, OPTIONS, "tune")
     journal = str(directory / "driver.jsonl")
     command = [sys.executable, "-m", "lookahead_ray", "--address", cluster.address, "--lookahead", lookahead,
                "--journal", journal, "--", *OPTIONS]
@@ -137,4 +127,58 @@ def test_killed_driver_restarted_resumes(lookahead, cluster, tmp_path_factory):
     assert restarted.returncode == 0, restarted.stderr
     summary = json.loads(restarted.stdout.splitlines()[-1])
     assert sum(s["resumed"] for s in summary["searches"]) == done
+    assert_same_journals(journal, reference)
+
+
+def test_nelder_mead_search_gives_the_tune_journal(lookahead, cluster, tmp_path_factory):
+    # One search (holdout split): each trial is proposed by a worker from the scores so far.
+    directory = tmp_path_factory.getbasetemp()
+    reference = tune_journal(lookahead, directory, NELDER_MEAD, "nelder-mead")
+    journal = str(directory / "ray-nelder-mead.jsonl")
+    summary = RaySearch(NELDER_MEAD, journal, lookahead=lookahead, cwd=REPOSITORY).run()
+    assert summary["strategy"] == "nelder-mead" and [s["trials"] for s in summary["searches"]] == [3], summary
+    assert_same_journals(journal, reference, suffixes=[""])
+
+
+def test_lhs_nelder_mead_search_gives_the_tune_journal(lookahead, cluster, tmp_path_factory):
+    # Three trials per search: the two hypercube trials of all three searches spread over both
+    # nodes, then each search's Nelder-Mead trial, the searches side by side.
+    directory = tmp_path_factory.getbasetemp()
+    options = list(OPTIONS)
+    options[options.index("lhs")] = "lhs-nelder-mead"
+    reference = tune_journal(lookahead, directory, options, "lhs-nelder-mead")
+    journal = str(directory / "ray-lhs-nelder-mead.jsonl")
+    summary = RaySearch(options, journal, lookahead=lookahead, cwd=REPOSITORY).run()
+    assert summary["strategy"] == "lhs-nelder-mead" and summary["nodes"] == 2, summary
+    assert [s["trials"] for s in summary["searches"]] == [3, 3, 3]
+    assert_same_journals(journal, reference)
+
+    # Cut mid-line after the first trial of the final search: the driver resumes it (the planned
+    # trial left, then the step), having checked the kept trial through the planning worker.
+    lines = journal_lines(journal)
+    with open(journal, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines[:2]) + "\n" + lines[2][:10])
+    summary = RaySearch(options, journal, lookahead=lookahead, cwd=REPOSITORY).run()
+    assert [s["resumed"] for s in summary["searches"]] == [3, 3, 1], summary
+    assert_same_journals(journal, reference)
+
+
+def test_data_shipped_through_the_object_store(lookahead, cluster, tmp_path_factory):
+    # --ship-data: each actor writes the dataset folder the driver put in the object store to its
+    # node's temporary folder and its worker reads it from there (LOOKAHEAD_DATASETS, searched
+    # first); its journal headers, which name every file's SHA-256, must match the driver's.
+    directory = tmp_path_factory.getbasetemp()
+    reference = tune_journal(lookahead, directory, OPTIONS, "tune")
+    journal = str(directory / "shipped.jsonl")
+    root = directory / "node-local"
+    search = RaySearch(OPTIONS, journal, lookahead=lookahead, cwd=REPOSITORY, ship_data=True, ship_root=str(root))
+    summary = search.run()
+    assert summary["nodes"] == 2 and "ship" in summary["seconds"], summary
+    folders = set(search.data_folders.values())
+    assert len(folders) == 1, folders  # one copy per shipment and node (both nodes share this disk)
+    folder = folders.pop()
+    assert os.path.dirname(folder) == str(root)
+    shipped = os.path.join(folder, "Henze2017-MobileHCI")
+    bundled = REPOSITORY / "Datasets" / "Henze2017-MobileHCI"
+    assert sorted(os.listdir(os.path.join(shipped, "data"))) == sorted(os.listdir(bundled / "data"))
     assert_same_journals(journal, reference)

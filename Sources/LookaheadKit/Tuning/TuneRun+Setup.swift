@@ -110,20 +110,79 @@ extension TuneRun {
     LatinHypercubeSearch(dimensionCount: space.space.count, count: request.trials, seed: request.seed)
   }
 
-  /// Every trial point of the search, in order, when the strategy proposes them without looking
-  /// at scores (`grid`, `lhs`): these trials can all run at once. Nil for the strategies that
-  /// choose each point from the scores so far (`nelder-mead`, `lhs-nelder-mead`).
-  public static func independentTrialPoints(_ request: Request, space: CatalogSearchSpace) -> [[Double]]? {
-    func take<S: SearchStrategy>(_ strategy: S) -> [[Double]] {
-      var strategy = strategy
-      var points: [[Double]] = []
-      while points.count < request.trials, let point = strategy.next() { points.append(point) }
-      return points
-    }
+  /// Trials of the Latin hypercube phase of `lhs-nelder-mead`: half the budget, at least one.
+  static func exploreCount(_ request: Request) -> Int { max(1, (request.trials + 1) / 2) }
+
+  /// The request's search strategy, fresh (nothing proposed or told yet): the one ``run`` asks for
+  /// points, and the one ``nextTrialPoint(_:space:after:)`` replays for `lookahead worker`.
+  static func searchStrategy(_ request: Request, space: CatalogSearchSpace) -> any SearchStrategy {
     switch request.strategy {
-    case .grid: return take(gridSearch(request, space: space))
-    case .lhs: return take(latinHypercubeSearch(request, space: space))
-    case .nelderMead, .lhsNelderMead: return nil
+    case .grid: return gridSearch(request, space: space)
+    case .lhs: return latinHypercubeSearch(request, space: space)
+    case .nelderMead: return NelderMeadSearch(start: space.defaultUnitPoint, step: 0.25, budget: request.trials)
+    case .lhsNelderMead:
+      let explore = exploreCount(request)
+      return ExploreThenRefineSearch(
+        dimensionCount: space.space.count, exploreCount: explore, refineBudget: request.trials - explore, seed: request.seed)
     }
+  }
+
+  /// Whether the strategy chooses some trials from the scores of the trials before them
+  /// (`nelder-mead`, and `lhs-nelder-mead` after its hypercube): those come one at a time from
+  /// ``nextTrialPoint(_:space:after:)``, after the ``independentTrialPoints(_:space:)``.
+  public static func choosesFromScores(_ strategy: Strategy) -> Bool {
+    switch strategy {
+    case .grid, .lhs: false
+    case .nelderMead, .lhsNelderMead: true
+    }
+  }
+
+  /// The leading trial points of the search that do not depend on any score, in order: every
+  /// point of `grid` and `lhs`, the Latin hypercube of `lhs-nelder-mead`, none of `nelder-mead`
+  /// (its first point is told before the second is proposed). These trials can all run at once.
+  public static func independentTrialPoints(_ request: Request, space: CatalogSearchSpace) -> [[Double]] {
+    let count: Int
+    switch request.strategy {
+    case .grid, .lhs: count = request.trials
+    case .lhsNelderMead: count = exploreCount(request)
+    case .nelderMead: count = 0
+    }
+    var strategy = searchStrategy(request, space: space)
+    var points: [[Double]] = []
+    while points.count < count, let point = strategy.next() { points.append(point) }
+    return points
+  }
+
+  /// A list of trials that is not the start of this tune's search: trial `index` is not where the
+  /// strategy puts it (or not numbered `index`).
+  public struct TrialHistoryMismatch: Error, CustomStringConvertible {
+    public var index: Int
+    public var detail: String
+    public var description: String { "trial \(index): \(detail)" }
+  }
+
+  /// The point of the search's next trial (number `trials.count`), chosen by the tune's own
+  /// strategy from the trials so far exactly as ``Tuner`` does when it resumes a journal (each
+  /// trial's point checked against the strategy's proposal, its objective told, a failed trial as
+  /// +∞), or nil when the search is done (its budget used, or the strategy ended). What lets a
+  /// driver on many machines run `nelder-mead` and write `tune`'s journal (`Docs/Distributed.md`).
+  public static func nextTrialPoint(
+    _ request: Request, space: CatalogSearchSpace, after trials: [TuningJournal.Trial]
+  ) throws -> [Double]? {
+    var strategy = searchStrategy(request, space: space)
+    for (index, trial) in trials.enumerated() {
+      guard trial.index == index else {
+        throw TrialHistoryMismatch(index: index, detail: "numbered \(trial.index); trials must be given in order from 0")
+      }
+      guard let point = strategy.next() else {
+        throw TrialHistoryMismatch(index: index, detail: "the search ends before this trial")
+      }
+      guard point.count == trial.unit.count, zip(point, trial.unit).allSatisfy({ abs($0 - $1) <= 1e-12 }) else {
+        throw TrialHistoryMismatch(index: index, detail: "was proposed at a different point")
+      }
+      strategy.tell(point, score: trial.objective ?? .infinity)
+    }
+    guard trials.count < request.trials else { return nil }
+    return strategy.next()
   }
 }

@@ -164,21 +164,8 @@ public enum TuneRun {
       let report: (Int, Int, TuningJournal.Trial?) -> Void = { done, resumed, best in
         progress(Progress(label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective))
       }
-      let trials: [TuningJournal.Trial]
-      let journalFile = journal.map(TuningJournal.init(url:))
-      switch request.strategy {
-      case .grid:
-        trials = try runTuner(header, gridSearch(request, space: space), journalFile, request, evaluate, report)
-      case .lhs:
-        trials = try runTuner(header, latinHypercubeSearch(request, space: space), journalFile, request, evaluate, report)
-      case .nelderMead:
-        trials = try runTuner(header, NelderMeadSearch(start: space.defaultUnitPoint, step: 0.25, budget: request.trials), journalFile, request, evaluate, report)
-      case .lhsNelderMead:
-        let explore = max(1, (request.trials + 1) / 2)
-        let strategy = ExploreThenRefineSearch(
-          dimensionCount: space.space.count, exploreCount: explore, refineBudget: request.trials - explore, seed: request.seed)
-        trials = try runTuner(header, strategy, journalFile, request, evaluate, report)
-      }
+      let trials = try runTuner(
+        header, searchStrategy(request, space: space), journal.map(TuningJournal.init(url:)), request, evaluate, report)
       guard let best = bestTrial(trials) else {
         let reasons = Set(trials.compactMap(\.failure)).sorted().prefix(3).joined(separator: "; ")
         if trials.contains(where: { $0.infeasible != nil }) {
@@ -286,7 +273,7 @@ public enum TuneRun {
     case .grid: "grid points=\(gridPoints(trials: request.trials, dimensions: space.space.count))"
     case .lhs: "lhs trials=\(request.trials)"
     case .nelderMead: "nelder-mead budget=\(request.trials) step=0.25"
-    case .lhsNelderMead: "lhs-nelder-mead lhs=\(max(1, (request.trials + 1) / 2)) budget=\(request.trials) step=0.1"
+    case .lhsNelderMead: "lhs-nelder-mead lhs=\(exploreCount(request)) budget=\(request.trials) step=0.1"
     }
   }
 

@@ -152,8 +152,7 @@ public struct TuningJournal: Sendable {
       dropped = true
     }
     lines.removeAll { $0.isEmpty }
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = Self.nonFiniteNumbers.decoding
+    let decoder = Self.decoder()
     guard let first = lines.first else {
       throw TraceInputError(file: url.path, location: .line(1), problem: "the journal has no header line")
     }
@@ -198,6 +197,13 @@ public struct TuningJournal: Sendable {
     encoder.outputFormatting = [.sortedKeys]
     encoder.nonConformingFloatEncodingStrategy = nonFiniteNumbers.encoding
     return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// A decoder of journal lines (non-finite metrics spelled as ``line(_:)`` writes them).
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = nonFiniteNumbers.decoding
+    return decoder
   }
 
   /// How a non-finite metric is spelled, the same both ways (the objective never needs it).

@@ -2,9 +2,10 @@
 
 from .journal import Journal, JournalBusy, JournalMismatch
 from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
+from .shipping import ShippingRefused
 from .worker import WorkerLost, WorkerProcess, WorkerRefused
 
 __all__ = [
-    "Journal", "JournalBusy", "JournalMismatch", "RaySearch", "TrialAbandoned", "WorkerLost",
+    "Journal", "JournalBusy", "JournalMismatch", "RaySearch", "ShippingRefused", "TrialAbandoned", "WorkerLost",
     "WorkerDataDiffers", "WorkerProcess", "WorkerRefused",
 ]

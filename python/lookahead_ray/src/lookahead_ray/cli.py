@@ -1,11 +1,12 @@
 """`lookahead-ray`: one command for a distributed search (Docs/Distributed.md).
 
-    lookahead-ray [--address ADDR] [--lookahead PATH] [--workers N] --journal FILE
+    lookahead-ray [--address ADDR] [--lookahead PATH] [--workers N] [--ship-data] --journal FILE
                   [--out BEST.json [--force]] -- TUNE OPTIONS... DATASET...
 
 Without --address an embedded local Ray starts (one worker per core of this machine); with it the
-driver joins that cluster. With --out, `lookahead tune` then runs here on the finished journal
-(no new trial) to score the held-out writers and write BEST.json and BEST.tune.json.
+driver joins that cluster. With --ship-data the datasets go to the nodes through Ray's object
+store instead of a path every node sees. With --out, `lookahead tune` then runs here on the
+finished journal (no new trial) to score the held-out writers and write BEST.json and BEST.tune.json.
 """
 
 import argparse
@@ -17,19 +18,23 @@ import ray
 
 from .journal import JournalBusy, JournalMismatch
 from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
+from .shipping import ShippingRefused
 from .worker import WorkerRefused
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="lookahead-ray",
-        description="Run a lookahead tune search (grid or lhs) on Ray and write its journal.",
+        description="Run a lookahead tune search (any strategy) on Ray and write its journal.",
         epilog="Everything after -- is given to `lookahead worker` (and to `lookahead tune` for --out): "
                "the tune's options and datasets, without --journal and --out.")
     parser.add_argument("--address", help="Ray cluster to join (e.g. auto, or HOST:6379); default: start a local Ray")
     parser.add_argument("--lookahead", default="lookahead", help="the lookahead binary, at a path every node sees")
     parser.add_argument("--workers", type=int, help="worker processes (default: one per core of the cluster)")
     parser.add_argument("--attempts", type=int, default=3, help="tries per trial when its worker dies (default 3)")
+    parser.add_argument("--ship-data", action="store_true",
+                        help="put the datasets in Ray's object store; each node writes them to its temporary folder "
+                             "(default: every node reads them at the driver's paths)")
     parser.add_argument("--journal", required=True, help="the journal to write or resume (folds add .foldN)")
     parser.add_argument("--out", help="then run lookahead tune on the journal and write BEST.json and BEST.tune.json")
     parser.add_argument("--force", action="store_true", help="with --out: overwrite existing output files")
@@ -41,10 +46,14 @@ def main(argv=None):
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
     try:
-        search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
-        ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
+        search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts,
+                           ship_data=args.ship_data)
+        # "local" starts a new Ray even when RAY_ADDRESS or /tmp/ray names a cluster another run
+        # left behind (address=None would try to join it and hang on its dead GCS).
+        ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False)
         summary = search.run()
-    except (FileNotFoundError, JournalBusy, JournalMismatch, TrialAbandoned, WorkerDataDiffers, WorkerRefused) as error:
+    except (FileNotFoundError, JournalBusy, JournalMismatch, ShippingRefused, TrialAbandoned, WorkerDataDiffers,
+            WorkerRefused) as error:
         print(f"lookahead-ray: {error}", file=sys.stderr)
         return 1
     finally:

@@ -53,14 +53,18 @@ def _write_atomically(path, text):
 
 
 class Journal:
-    """One search's journal: `path`, the plan's `header_line` and planned `trials`."""
+    """One search's journal: `path`, the plan's `header_line` and the `trials` planned ahead;
+    `adaptive` when the strategy chooses trials after those from the scores (their points are
+    checked by the worker's `next` op, not here)."""
 
-    def __init__(self, path, header_line, trials):
+    def __init__(self, path, header_line, trials, adaptive=False):
         self.path = path
         self.header_line = header_line
         self.trials = trials
+        self.adaptive = adaptive
         self.lock_descriptor = None
         self.done = 0  # trials on file, in order
+        self.records = []  # those trials' records (what the worker's `next` op is given)
 
     def lock(self):
         descriptor = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
@@ -84,7 +88,7 @@ class Journal:
         are already done."""
         if not os.path.exists(self.path):
             _write_atomically(self.path, self.header_line + "\n")
-            self.done = 0
+            self.done, self.records = 0, []
             return 0
         with open(self.path, encoding="utf-8") as handle:
             text = handle.read()
@@ -108,10 +112,12 @@ class Journal:
             except json.JSONDecodeError as error:
                 raise JournalMismatch(f"{self.path}:{number}: not a trial record ({error})") from None
             index = len(kept)
-            if index >= len(self.trials) or trial.get("index") != index or not _same_point(
-                    trial.get("unit"), self.trials[index]["unit"]):
+            planned = index < len(self.trials)
+            if trial.get("index") != index or (not planned and not self.adaptive) or (planned and not _same_point(
+                    trial.get("unit"), self.trials[index]["unit"])):
                 raise JournalMismatch(f"{self.path}:{number}: trial {trial.get('index')} was proposed at a different point")
             kept.append(line)
+            self.records.append(trial)
         if cut_off:
             _write_atomically(self.path, "\n".join([lines[0], *kept]) + "\n")
         self.done = len(kept)
@@ -124,6 +130,7 @@ class Journal:
             handle.flush()
             os.fsync(handle.fileno())
         self.done += 1
+        self.records.append(json.loads(line))
 
 
 def _same_point(a, b):

@@ -15,7 +15,14 @@ class WorkerLost(RuntimeError):
 
 
 class WorkerRefused(RuntimeError):
-    """The worker answered with an error line: the request itself is wrong (not retried)."""
+    """The worker answered with an error line: the request itself is wrong (not retried).
+    `field` is the request field it names (None: the line as a whole), `detail` the worker's
+    own words."""
+
+    def __init__(self, message, field=None, detail=None):
+        super().__init__(message)
+        self.field = field
+        self.detail = detail
 
 
 class WorkerProcess:
@@ -68,7 +75,8 @@ class WorkerProcess:
         answer = json.loads(line)
         if "error" in answer:
             field = f", field {answer['field']}" if "field" in answer else ""
-            raise WorkerRefused(f"lookahead worker refused request line {answer.get('line')}{field}: {answer['error']}")
+            raise WorkerRefused(
+                f"lookahead worker refused request line {answer.get('line')}{field}: {answer['error']}", answer.get("field"), answer["error"])
         if answer.get("id") != self.next_id:
             raise WorkerRefused(f"lookahead worker answered request {answer.get('id')} to request {self.next_id}")
         return answer
