@@ -11,7 +11,8 @@ struct BenchReadersCommand: ParsableCommand {
     discussion: """
       Build with -c release first. One core, thread CPU time, the fastest of --repetitions passes. \
       The trace reader is measured on the shared datasets converted to trace files in a temporary \
-      folder (removed afterwards).
+      folder (removed afterwards), the Android getevent importer on Henze 2017 (else the first \
+      dataset given) written as a getevent log, since no shared dataset is one.
       """)
 
   @Option(help: "Passes over each reader's files; the fastest counts.")
@@ -49,6 +50,12 @@ struct BenchReadersCommand: ParsableCommand {
         traceFiles.append(traceFile)
       }
       readers.insert(.traceFiles("trace files (the \(traceFiles.count) datasets converted)", files: traceFiles), at: 0)
+      if let first = dataset.contains("Henze2017-MobileHCI") ? "Henze2017-MobileHCI" : dataset.first {
+        let log = folder.appendingPathComponent("\(first).getevent.txt")
+        let strokes = try DatasetRegistry.load(first, dataDirectory: dataDirectory).strokes
+        try GeteventLogWriter.log(of: strokes).write(to: log)
+        readers.append(.importer("Android getevent importer (\(first) written as a log)", files: [log]) { _ in AndroidGeteventImporter() })
+      }
       print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.hostName); one core, thread CPU time, fastest of \(repetitions)")
       print("reader | files | MB | rows | read + parse: MB/s, rows/s | bare read: MB/s | ratio")
       for reader in readers {

@@ -44,6 +44,20 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // No shared dataset is a getevent log: Henze 2017 written as one (GeteventLogWriter), beside the
+  // bare read of that same file.
+  if let strokes = try? DatasetRegistry.load("Henze2017-MobileHCI", dataDirectory: sharedDatasets).strokes {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-benchmark-henze.getevent.txt")
+    if (try? GeteventLogWriter.log(of: strokes).write(to: log)) != nil {
+      Benchmark("baseline: read the bytes of Henze2017-MobileHCI written as a getevent log") { benchmark in
+        blackHole((try? Data(contentsOf: log))?.count ?? -1)
+      }
+      Benchmark("import Henze2017-MobileHCI written as a getevent log", configuration: .init(maxIterations: 5)) { benchmark in
+        blackHole((try? TraceLoader.load(url: log, format: .androidGetevent))?.sampleCount ?? -1)
+      }
+    }
+  }
+
   Benchmark("import every shared dataset") { benchmark in
     var samples = 0
     for reference in references {

@@ -131,67 +131,105 @@ public struct AndroidGeteventImporter: TraceImporter {
     var stroke: Collecting?
   }
 
+  /// An event of the log, as pass 2 reads it.
+  struct Event {
+    var line: Int
+    /// The line's bytes in the file, to quote its fields in a message.
+    var bytes: Range<Int>
+    var time: Double
+    /// Index in the log's list of devices.
+    var device: Int
+    var kind: GeteventEventKind
+    var value: Int?
+  }
+
   private func parse(_ data: Data, file: URL, options: ImportOptions, into report: inout CleaningReport) throws -> Parsed {
-    let text = DelimitedText(data: data, file: file.path)
     let path = file.path
     let name = fileName(file)
     let assembler = StrokeAssembler(options: options)
 
-    // Pass 1: the dump lines, and the events split into fields.
-    struct Event { var line: Int; var time: Double; var device: String; var type: Substring; var code: Substring; var value: Substring }
+    // Pass 1: the dump lines, and the events read into fields (GeteventLine), in place.
     var dumpLines: [(number: Int, text: Substring)] = []
     var events: [Event] = []
-    for (index, range) in text.lines.enumerated() {
-      let lineText = text.text(range)
-      let trimmed = lineText.trimmingCharacters(in: .whitespaces)
-      guard trimmed.hasPrefix("[") else {
-        if !trimmed.isEmpty { dumpLines.append((index + 1, Substring(lineText))) }
-        continue
+    var devices: [String] = []
+    var deviceNumbers: [String: Int] = [:]
+    var anyLabelled = false
+    try data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var lines = ByteLines(bytes)
+      var lastDevice: (range: Range<Int>, number: Int)?
+      func deviceNumber(_ device: String) -> Int {
+        if let known = deviceNumbers[device] { return known }
+        devices.append(device)
+        deviceNumbers[device] = devices.count - 1
+        return devices.count - 1
       }
-      guard let close = trimmed.firstIndex(of: "]") else {
-        throw TraceInputError(file: path, location: .line(index + 1), field: "timestamp", problem: "'[' without ']': expected '[ SECONDS.MICROS]'")
+      while let range = lines.next() {
+        let line = lines.lineNumber
+        var event: Event
+        var labelled: Bool
+        if let fields = GeteventLine.event(bytes, range) {
+          let device: Int
+          if let last = lastDevice, GeteventLine.equal(bytes, last.range, fields.device) {
+            device = last.number
+          } else {
+            device = deviceNumber(String(decoding: bytes[fields.device], as: UTF8.self))
+            lastDevice = (fields.device, device)
+          }
+          event = Event(line: line, bytes: range, time: fields.time, device: device, kind: fields.kind, value: fields.value)
+          labelled = fields.labelledType
+        } else {
+          let text = String(decoding: bytes[range], as: UTF8.self)
+          switch try GeteventLine(text: text, line: line, file: path) {
+          case .blank: continue
+          case .dump(let text):
+            dumpLines.append((line, Substring(text)))
+            continue
+          case .event(let fields):
+            event = Event(
+              line: line, bytes: range, time: fields.time, device: deviceNumber(fields.device), kind: fields.kind,
+              value: fields.value)
+            labelled = fields.labelledType
+          }
+        }
+        anyLabelled = anyLabelled || labelled
+        events.append(event)
       }
-      let stamp = trimmed[trimmed.index(after: trimmed.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-      guard !stamp.isEmpty, stamp.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let time = Double(stamp), time.isFinite else {
-        throw TraceInputError(file: path, location: .line(index + 1), field: "timestamp", problem: "'\(stamp)' is not SECONDS.MICROS")
-      }
-      var fields = trimmed[trimmed.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
-      var device = ""
-      if let first = fields.first, first.hasSuffix(":") {
-        device = String(first.dropLast())
-        fields.removeFirst()
-      }
-      guard fields.count == 3 else {
-        throw TraceInputError(file: path, location: .line(index + 1), field: fields.isEmpty ? "type" : fields.count == 1 ? "code" : "value",
-          problem: "expected TYPE CODE VALUE after the timestamp (getevent -lt), found \(fields.count) fields")
-      }
-      events.append(Event(line: index + 1, time: time, device: device, type: fields[0], code: fields[1], value: fields[2]))
     }
-    if let first = events.first, !events.contains(where: { $0.type.hasPrefix("EV_") }) {
+    /// An event's line read again as text, for a message quoting its fields.
+    func fields(_ event: Event) -> (type: String, code: String, value: String) {
+      let text = data.withUnsafeBytes { String(decoding: $0.bindMemory(to: UInt8.self)[event.bytes], as: UTF8.self) }
+      guard let fields = try? GeteventLine.fields(of: text.trimmingCharacters(in: .whitespaces), line: event.line, file: path) else {
+        return ("", "", "")
+      }
+      return (String(fields.type), String(fields.code), String(fields.value))
+    }
+    if let first = events.first, !anyLabelled {
       throw TraceInputError(file: path, location: .line(first.line), field: "type",
-        problem: "'\(first.type)' is a numeric event type: record with getevent -lt (labelled events), not getevent -t")
+        problem: "'\(fields(first).type)' is a numeric event type: record with getevent -lt (labelled events), not getevent -t")
     }
     var dump = self.dump
     if dump.isEmpty { try dump.read(lines: dumpLines, file: path) }
 
     // The device: the one that reports positions (or the one named).
-    let positionCodes: Set<Substring> = ["ABS_MT_POSITION_X", "ABS_MT_POSITION_Y", "ABS_X", "ABS_Y"]
-    var positionDevices: [String] = []
-    var multiTouchDevices = Set<String>()
-    for event in events where event.type == "EV_ABS" && positionCodes.contains(event.code) {
+    var positionDevices: [Int] = []
+    var multiTouchDevices = [Bool](repeating: false, count: devices.count)
+    for event in events where event.kind.isPosition {
       if !positionDevices.contains(event.device) { positionDevices.append(event.device) }
-      if event.code.hasPrefix("ABS_MT_") { multiTouchDevices.insert(event.device) }
+      if event.kind.isMultiTouchPosition { multiTouchDevices[event.device] = true }
     }
     let chosen: String
     if let device {
       chosen = device
     } else if positionDevices.count > 1 {
       throw TraceInputError(file: path, location: .file, field: "device",
-        problem: "several devices report positions (\(positionDevices.joined(separator: ", "))); choose one with PATH:device=/dev/input/eventN")
+        problem: "several devices report positions (\(positionDevices.map { devices[$0] }.joined(separator: ", "))); choose one with PATH:device=/dev/input/eventN")
     } else {
-      chosen = positionDevices.first ?? ""
+      chosen = positionDevices.first.map { devices[$0] } ?? ""
     }
-    let multiTouch = multiTouchDevices.contains(chosen)
+    // String equality, as the devices were told apart (deviceNumbers); no event's if unknown.
+    let chosenNumber = deviceNumbers[chosen] ?? -1
+    let multiTouch = chosenNumber >= 0 && multiTouchDevices[chosenNumber]
     assembler.declareRules(in: &report, hover: !multiTouch && options.includeHover)
     for rule in [Self.droppedRule, Self.replacedRule, Self.alreadyDownRule, Self.liftedSlotRule, Self.ignoredEventRule] {
       report.add(rule, 0)
@@ -232,6 +270,7 @@ public struct AndroidGeteventImporter: TraceImporter {
     var finished: [Collecting] = []
     var started = 0
     var slots: [Int: Slot] = [:]
+    var slotOrder: [Int] = []
     var slot = 0
     var dropping = false
     // Single-touch / pen state.
@@ -245,15 +284,10 @@ public struct AndroidGeteventImporter: TraceImporter {
       stroke = nil
     }
     func value(_ event: Event) throws -> Int {
-      let text = event.value
-      if text == "DOWN" { return 1 }
-      if text == "UP" { return 0 }
-      if text.count == 8, text.allSatisfy(\.isHexDigit), let bits = UInt32(text, radix: 16) {
-        return Int(Int32(bitPattern: bits))
-      }
-      if let decimal = Int(text), decimal >= Int(Int32.min), decimal <= Int(Int32.max) { return decimal }
-      throw TraceInputError(file: path, location: .line(event.line), field: String(event.code),
-        problem: "'\(text)' is not a value (8 hex digits as getevent prints, a decimal, DOWN or UP)")
+      if let value = event.value { return value }
+      let quoted = fields(event)
+      throw TraceInputError(file: path, location: .line(event.line), field: quoted.code,
+        problem: "'\(quoted.value)' is not a value (8 hex digits as getevent prints, a decimal, DOWN or UP)")
     }
     func angles() -> (Double?, Double?) {
       guard let tiltX, let tiltY else { return (nil, nil) }
@@ -268,16 +302,19 @@ public struct AndroidGeteventImporter: TraceImporter {
       }
     }
 
-    for event in events where event.device == chosen {
+    for event in events where event.device == chosenNumber {
       if dropping {
-        if event.type == "EV_SYN", event.code == "SYN_REPORT" { dropping = false }
+        if event.kind == .synReport { dropping = false }
         continue
       }
-      switch (event.type, event.code) {
-      case ("EV_SYN", "SYN_REPORT"):
+      switch event.kind {
+      case .synReport:
         if multiTouch {
-          for key in slots.keys.sorted() {
-            guard var state = slots[key] else { continue }
+          // Slots are only ever added: sort their numbers again only when one was.
+          if slotOrder.count != slots.count { slotOrder = slots.keys.sorted() }
+          for key in slotOrder {
+            // Taken out while it changes, so that its stroke's rows are not copied on append.
+            guard var state = slots.removeValue(forKey: key) else { continue }
             if state.changed, state.trackingID == -1, !state.lifted { report.add(Self.liftedSlotRule) }
             if state.changed, state.trackingID != -1, let sx = state.x, let sy = state.y {
               if state.trackingID == nil, state.stroke == nil { report.add(Self.alreadyDownRule) }
@@ -315,7 +352,7 @@ public struct AndroidGeteventImporter: TraceImporter {
           }
           singleChanged = false
         }
-      case ("EV_SYN", "SYN_DROPPED"):
+      case .synDropped:
         for key in slots.keys.sorted() {
           if slots[key]?.stroke != nil { report.add(Self.droppedRule) }
           finish(&slots[key, default: Slot()].stroke)
@@ -325,16 +362,16 @@ public struct AndroidGeteventImporter: TraceImporter {
         if single != nil { report.add(Self.droppedRule) }
         finish(&single)
         dropping = true
-      case ("EV_SYN", "SYN_MT_REPORT"):
+      case .synMultiTouchReport:
         throw TraceInputError(file: path, location: .line(event.line), field: "SYN_MT_REPORT",
           problem: "multi-touch protocol A is not supported (all kernel drivers now use protocol B, with ABS_MT_SLOT)")
-      case ("EV_ABS", "ABS_MT_SLOT"):
+      case .slot:
         let index = try value(event)
         guard (0..<1024).contains(index) else {
           throw TraceInputError(file: path, location: .line(event.line), field: "ABS_MT_SLOT", problem: "\(index) is not a slot number 0…1023")
         }
         slot = index
-      case ("EV_ABS", "ABS_MT_TRACKING_ID") where multiTouch:
+      case .trackingID where multiTouch:
         let id = try value(event)
         var state = slots[slot, default: Slot()]
         if id < 0 {
@@ -348,39 +385,39 @@ public struct AndroidGeteventImporter: TraceImporter {
         }
         state.trackingID = id < 0 ? -1 : id
         slots[slot] = state
-      case ("EV_ABS", "ABS_MT_POSITION_X") where multiTouch:
+      case .multiTouchX where multiTouch:
         slots[slot, default: Slot()].x = try value(event)
         slots[slot, default: Slot()].changed = true
-      case ("EV_ABS", "ABS_MT_POSITION_Y") where multiTouch:
+      case .multiTouchY where multiTouch:
         slots[slot, default: Slot()].y = try value(event)
         slots[slot, default: Slot()].changed = true
-      case ("EV_ABS", "ABS_MT_PRESSURE") where multiTouch:
+      case .multiTouchPressure where multiTouch:
         slots[slot, default: Slot()].pressure = try value(event)
         slots[slot, default: Slot()].changed = true
-      case ("EV_ABS", "ABS_MT_TOOL_TYPE") where multiTouch:
+      case .toolType where multiTouch:
         slots[slot, default: Slot()].toolType = try value(event)
-      case ("EV_ABS", "ABS_X") where !multiTouch:
+      case .x where !multiTouch:
         x = try value(event)
         singleChanged = true
-      case ("EV_ABS", "ABS_Y") where !multiTouch:
+      case .y where !multiTouch:
         y = try value(event)
         singleChanged = true
-      case ("EV_ABS", "ABS_PRESSURE") where !multiTouch:
+      case .pressure where !multiTouch:
         pressure = try value(event)
         singleChanged = true
-      case ("EV_ABS", "ABS_TILT_X"):
+      case .tiltX:
         tiltX = try value(event)
         singleChanged = true
-      case ("EV_ABS", "ABS_TILT_Y"):
+      case .tiltY:
         tiltY = try value(event)
         singleChanged = true
-      case ("EV_KEY", "BTN_TOUCH") where !multiTouch:
+      case .touch where !multiTouch:
         touching = try value(event) != 0
         singleChanged = true
-      case ("EV_KEY", "BTN_TOOL_PEN"), ("EV_KEY", "BTN_TOOL_RUBBER"):
+      case .penTool, .rubberTool:
         penInRange = try value(event) != 0
         singleChanged = true
-      case ("EV_KEY", "BTN_TOOL_FINGER"):
+      case .fingerTool:
         fingerTool = try value(event) != 0
       default:
         // Still check the value, so that a damaged line is reported rather than skipped.

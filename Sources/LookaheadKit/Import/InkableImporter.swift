@@ -40,8 +40,9 @@ public struct InkableImporter: TraceImporter {
   }
 
   /// One decoded event, with where it sits in the stream.
-  private struct Event {
-    var touch: String
+  struct Event {
+    /// The touch's number, in order of first appearance in the file (any event type).
+    var touch: Int
     var isPencil: Bool
     var isUpdate: Bool
     var isPrediction: Bool
@@ -107,25 +108,21 @@ public struct InkableImporter: TraceImporter {
     let assembler = StrokeAssembler(options: options, pointerType: .pen)
     assembler.declareRules(in: &report)
     for rule in [Self.nonPencilRule, Self.orphanUpdateRule, Self.orphanPredictionRule] { report.add(rule, 0) }
-    guard case .array(let events) = try JSONValue.parse(data, file: file.path) else {
-      throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events")
-    }
-    var touchIndex: [String: Int] = [:]
+    let events = try InkableEventReader.events(in: data) ?? decodeEvents(data, file: file)
+    // Pencil touches in order of first appearance; touchIndex[event.touch] is one's place.
+    var touchIndex: [Int] = []
     var touches: [Touch] = []
-    for (index, element) in events.enumerated() {
-      let event = try decode(element, path: "$[\(index)]", file: file)
+    for event in events {
       guard event.isPencil else {
         report.add(Self.nonPencilRule)
         continue
       }
-      let index: Int
-      if let known = touchIndex[event.touch] {
-        index = known
-      } else {
-        index = touches.count
-        touchIndex[event.touch] = index
+      if event.touch >= touchIndex.count { touchIndex += repeatElement(-1, count: event.touch + 1 - touchIndex.count) }
+      if touchIndex[event.touch] < 0 {
+        touchIndex[event.touch] = touches.count
         touches.append(Touch())
       }
+      let index = touchIndex[event.touch]
       // Mutated in place through the array: a copy taken out of a dictionary would be copied
       // whole on every event.
       if event.isUpdate {
@@ -159,7 +156,19 @@ public struct InkableImporter: TraceImporter {
     return strokes
   }
 
-  private static func phase(_ raw: Int) -> StrokePhase? {
+  /// The general way, for any file ``InkableEventReader`` does not take: the JSON tree, then
+  /// each event in turn, failing at the first bad one with its JSON path and field.
+  func decodeEvents(_ data: Data, file: URL) throws -> [Event] {
+    guard case .array(let elements) = try JSONValue.parse(data, file: file.path) else {
+      throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events")
+    }
+    var touchNumbers: [String: Int] = [:]
+    return try elements.enumerated().map { index, element in
+      try decode(element, path: "$[\(index)]", file: file, touchNumbers: &touchNumbers)
+    }
+  }
+
+  static func phase(_ raw: Int) -> StrokePhase? {
     switch raw {
     case 0: .down
     case 1, 2: .move
@@ -168,7 +177,36 @@ public struct InkableImporter: TraceImporter {
     }
   }
 
-  private func decode(_ element: JSONValue, path: String, file: URL) throws -> Event {
+  /// An integral value that fits an `Int` exactly, as fields like `type` and `phase` must be.
+  static func integer(_ value: Double) -> Int? {
+    value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
+  }
+
+  /// A touch type other than the pencil's, skipped and counted.
+  static func nonPencilEvent(touch: Int) -> Event {
+    Event(touch: touch, isPencil: false, isUpdate: false, isPrediction: false, phase: .move,
+      sample: TraceSample(time: 0, x: 0, y: 0), updateIndex: nil)
+  }
+
+  /// A pencil event from its checked fields (`pressure` is force / maximumPossibleForce).
+  static func pencilEvent(
+    touch: Int, isUpdate: Bool, isPrediction: Bool, phase: StrokePhase, timestamp: Double, x: Double, y: Double,
+    pressure: Double, altitude: Double, azimuth: Double, estimatedBits: Int, updateIndex: Int?
+  ) -> Event {
+    var estimated: EstimatedProperties = []
+    if estimatedBits & 1 != 0 { estimated.insert(.pressure) }
+    if estimatedBits & 2 != 0 { estimated.insert(.azimuth) }
+    if estimatedBits & 4 != 0 { estimated.insert(.altitude) }
+    if estimatedBits & 8 != 0 { estimated.insert(.location) }
+    return Event(
+      touch: touch, isPencil: true, isUpdate: isUpdate, isPrediction: isPrediction, phase: phase,
+      sample: TraceSample(
+        time: timestamp, x: x, y: y, pressure: pressure, altitude: altitude, azimuth: azimuth, phase: phase,
+        estimated: estimated),
+      updateIndex: updateIndex)
+  }
+
+  private func decode(_ element: JSONValue, path: String, file: URL, touchNumbers: inout [String: Int]) throws -> Event {
     guard case .object(let object) = element else {
       throw TraceInputError(file: file.path, location: .jsonPath(path), problem: "expected a touch event object, found \(element.kind)")
     }
@@ -187,8 +225,8 @@ public struct InkableImporter: TraceImporter {
     }
     func integer(_ key: String) throws -> Int {
       let double = try number(key)
-      guard double == double.rounded(), abs(double) < 1e15 else { throw fail(key, "\(double) is not an integer") }
-      return Int(double)
+      guard let integer = Self.integer(double) else { throw fail(key, "\(double) is not an integer") }
+      return integer
     }
     func flag(_ key: String) throws -> Bool {
       let raw = try value(key)
@@ -196,14 +234,13 @@ public struct InkableImporter: TraceImporter {
       return flag
     }
     let touchValue = try value("touchIdentifier")
-    guard case .string(let touch) = touchValue else { throw fail("touchIdentifier", "expected a string, found \(touchValue.kind)") }
+    guard case .string(let identifier) = touchValue else { throw fail("touchIdentifier", "expected a string, found \(touchValue.kind)") }
     let type = try integer("type")
+    let touch = touchNumbers[identifier] ?? touchNumbers.count
+    touchNumbers[identifier] = touch
     // Other touch types are skipped (and counted) without checking the pencil-only fields:
     // finger events carry maximumPossibleForce 0.
-    guard type == 2 else {
-      return Event(touch: touch, isPencil: false, isUpdate: false, isPrediction: false, phase: .move,
-        sample: TraceSample(time: 0, x: 0, y: 0), updateIndex: nil)
-    }
+    guard type == 2 else { return Self.nonPencilEvent(touch: touch) }
     let isUpdate = try flag("isUpdate")
     let isPrediction = try flag("isPrediction")
     let rawPhase = try integer("phase")
@@ -234,17 +271,10 @@ public struct InkableImporter: TraceImporter {
     let altitude = try number("altitudeAngle")
     let azimuth = try number("azimuth")
     let estimatedBits = object["estimatedProperties"] == nil ? 0 : try integer("estimatedProperties")
-    var estimated: EstimatedProperties = []
-    if estimatedBits & 1 != 0 { estimated.insert(.pressure) }
-    if estimatedBits & 2 != 0 { estimated.insert(.azimuth) }
-    if estimatedBits & 4 != 0 { estimated.insert(.altitude) }
-    if estimatedBits & 8 != 0 { estimated.insert(.location) }
     let updateIndex = object["estimationUpdateIndex"] == nil ? nil : try integer("estimationUpdateIndex")
-    return Event(
-      touch: touch, isPencil: type == 2, isUpdate: isUpdate, isPrediction: isPrediction, phase: phase,
-      sample: TraceSample(
-        time: timestamp, x: coordinates[0], y: coordinates[1], pressure: pressure,
-        altitude: altitude, azimuth: azimuth, phase: phase, estimated: estimated),
-      updateIndex: updateIndex)
+    return Self.pencilEvent(
+      touch: touch, isUpdate: isUpdate, isPrediction: isPrediction, phase: phase, timestamp: timestamp,
+      x: coordinates[0], y: coordinates[1], pressure: pressure, altitude: altitude, azimuth: azimuth,
+      estimatedBits: estimatedBits, updateIndex: updateIndex)
   }
 }

@@ -13,8 +13,9 @@ import LookaheadRuntime
 /// had. For the JSON it does take, the value is `JSONDecoder`'s: the same tree, and each number
 /// the correctly rounded `Double` of its text (`DecimalText`, as `strtod`).
 struct JSONByteParser {
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var index = 0
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The next byte to read.
+  var index = 0
 
   /// The value of the whole of `data`, or `nil` if it is not plain valid JSON (see above).
   static func parse(_ data: Data) -> JSONValue? {
@@ -26,9 +27,9 @@ struct JSONByteParser {
     }
   }
 
-  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -37,7 +38,8 @@ struct JSONByteParser {
     }
   }
 
-  private mutating func value(depth: Int) -> JSONValue? {
+  /// The value starting at the next non-blank byte, nested `depth` containers deep.
+  mutating func value(depth: Int) -> JSONValue? {
     skipWhitespace()
     guard index < bytes.count else { return nil }
     switch bytes[index] {
@@ -60,7 +62,7 @@ struct JSONByteParser {
     }
   }
 
-  private mutating func literal(_ word: StaticString) -> Bool {
+  mutating func literal(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
     guard bytes.count - index >= count else { return false }
     for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
@@ -192,7 +194,7 @@ struct JSONByteParser {
 
   /// A number in JSON's grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, that is a
   /// finite `Double`.
-  private mutating func number() -> Double? {
+  mutating func number() -> Double? {
     let start = index
     func digits() -> Int {
       let first = index
@@ -222,5 +224,60 @@ struct JSONByteParser {
       }
     }
     return value
+  }
+
+  /// Checks the value starting at the next non-blank byte as ``value(depth:)`` would and moves
+  /// past it, building nothing for numbers, literals, strings and arrays of them (an object is
+  /// built and dropped, which checks its keys for duplicates); `false` where `value(depth:)` gives
+  /// `nil`. For readers that want a few fields of a large document (``InkableEventReader``).
+  mutating func skipValue(depth: Int) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "["):
+      guard depth < JSONNesting.parserLimit else { return false }
+      index += 1
+      skipWhitespace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return true
+      }
+      while true {
+        guard skipValue(depth: depth + 1) else { return false }
+        skipWhitespace()
+        guard index < bytes.count else { return false }
+        let separator = bytes[index]
+        index += 1
+        if separator == UInt8(ascii: "]") { return true }
+        guard separator == UInt8(ascii: ",") else { return false }
+      }
+    case UInt8(ascii: "\""):
+      if plainASCIIString() != nil { return true }
+      return string() != nil
+    case UInt8(ascii: "t"): return literal("true")
+    case UInt8(ascii: "f"): return literal("false")
+    case UInt8(ascii: "n"): return literal("null")
+    case UInt8(ascii: "{"): return value(depth: depth) != nil
+    default: return number() != nil
+    }
+  }
+
+  /// The bytes inside the string starting at `index` (its opening quote) if it holds only
+  /// printable ASCII and no escape, moving past its closing quote; else `nil`, `index` unchanged.
+  /// Such a string's bytes are its text, and two of them are equal `String`s exactly when their
+  /// bytes are equal (no escapes, no canonical equivalence to consider).
+  mutating func plainASCIIString() -> Range<Int>? {
+    let start = index + 1
+    var scan = start
+    while scan < bytes.count {
+      let byte = bytes[scan]
+      if byte == UInt8(ascii: "\"") {
+        index = scan + 1
+        return start..<scan
+      }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+      scan += 1
+    }
+    return nil
   }
 }
