@@ -8,7 +8,10 @@
 /// "Improving Software-Reduced Touchscreen Latency" (MobileHCI 2017); the inputs and size follow a
 /// quick probe on the shared datasets (`../shared/design/LEARNED-PROBE.md`).
 ///
-/// Prediction allocates nothing: the inputs and activations live in one stack buffer.
+/// The inputs and activations of a prediction live in one temporary buffer, on the stack while it
+/// fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32 network
+/// allocates nothing per prediction; a K = 10, 64×64 one (1 432 bytes) still takes one heap
+/// block per prediction (Docs/Results.md, Speed).
 public struct MLPPredictor: Predictor {
   /// The hidden layers' non-linearity.
   public enum Activation: String, Sendable, Hashable, Codable, CaseIterable {
