@@ -33,18 +33,23 @@ private let families: [(String, PredictorConfiguration)] = [
   ("desp", PredictorConfiguration(family: .doubleExponential(DoubleExponentialParameters()))),
   ("alpha-beta-gamma", PredictorConfiguration(family: .alphaBetaGamma(AlphaBetaGammaParameters()))),
   ("learned-linear", PredictorConfiguration(family: .learnedLinear(.constantVelocity(historyCount: 4)))),
-  ("mlp K=8 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP))),
+  ("mlp K=8 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32])))),
+  ("mlp K=10 64x64 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64])))),
 ]
 
-/// The shipped MLP size (K = 8, two hidden layers of 32 ReLU units, 2 466 weights) with
-/// non-zero weights, so every multiply-add and activation runs as in a trained model.
-private let benchmarkMLP: MLPPredictor.Parameters = {
-  var p = MLPPredictor.Parameters.linearStart(historyCount: 8, hiddenSizes: [32, 32])
-  p.weights = p.weights.indices.map { 0.2 * sin(0.37 * Double($0)) }
-  p.inputScale = p.inputScale.map { _ in 100 }
-  p.outputScale = 50
+/// An MLP with non-zero weights, so every multiply-add and activation runs as in a trained model:
+/// the shipped size (K = 8, two hidden layers of 32 ReLU units, 2 466 weights) and the size of the
+/// Henze 2017 comparison (K = 10, 64×64, 7 618 weights; Docs/Results.md).
+private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int]) -> MLPPredictor.Parameters {
+  var p = MLPPredictor.Parameters(
+    historyCount: historyCount, hiddenSizes: hiddenSizes, inputMean: [], inputScale: [], outputScale: 50, weights: [])
+  p.inputMean = Array(repeating: 0, count: p.inputCount)
+  p.inputScale = Array(repeating: 100, count: p.inputCount)
+  let sizes = p.layerSizes
+  let count = zip(sizes, sizes.dropFirst()).reduce(0) { $0 + $1.1 * ($1.0 + 1) }
+  p.weights = (0..<count).map { 0.2 * sin(0.37 * Double($0)) }
   return p
-}()
+}
 
 private func modelFile(_ configuration: PredictorConfiguration) -> ModelFile {
   ModelFile(

@@ -8,7 +8,10 @@
 /// "Improving Software-Reduced Touchscreen Latency" (MobileHCI 2017); the inputs and size follow a
 /// quick probe on the shared datasets (`../shared/design/LEARNED-PROBE.md`).
 ///
-/// Prediction allocates nothing: the inputs and activations live in one stack buffer.
+/// The inputs and activations of a prediction live in one temporary buffer, on the stack while it
+/// fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32 network
+/// allocates nothing per prediction; a K = 10, 64×64 one (1 432 bytes) still takes one heap
+/// block per prediction (Docs/Results.md, Speed).
 public struct MLPPredictor: Predictor {
   /// The hidden layers' non-linearity.
   public enum Activation: String, Sendable, Hashable, Codable, CaseIterable {
@@ -124,13 +127,13 @@ public struct MLPPredictor: Predictor {
   public let parameters: Parameters
   /// The newest samples, under the learned predictors' one set of input rules.
   private var history: LearnedSampleHistory
-  /// Widest layer, for the activation buffers.
-  private let widest: Int
+  /// The network, its weights laid out for a forward pass several neurons at a time.
+  private let network: MLPForwardPass
 
   public init(parameters: Parameters) {
     self.parameters = parameters
     history = LearnedSampleHistory(historyCount: parameters.historyCount)
-    widest = parameters.layerSizes.max() ?? 2
+    network = MLPForwardPass(parameters)
   }
 
   public mutating func reset() {
@@ -151,13 +154,13 @@ public struct MLPPredictor: Predictor {
       pressure: newest.pressure, altitude: newest.altitude, azimuth: newest.azimuth)
     guard horizon > 0 else { return hold }
     let inputCount = parameters.inputCount
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: inputCount + 2 * widest) { buffer in
+    let capacity = inputCount + network.activationScratchCount
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { buffer in
       let inputs = UnsafeMutableBufferPointer(rebasing: buffer[0..<inputCount])
       guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
       let along = inputs[0]
-      let output = Self.forward(
-        parameters, inputs: inputs,
-        scratch: UnsafeMutableBufferPointer(rebasing: buffer[inputCount...]), widest: widest)
+      let output = network.evaluate(
+        inputs: inputs, scratch: UnsafeMutableBufferPointer(rebasing: buffer[inputCount...]))
       let s = parameters.outputScale
       let tx = along + s * output.0, ty = s * output.1
       let perUnit = horizon / parameters.lengthScale
@@ -165,42 +168,6 @@ public struct MLPPredictor: Predictor {
       point.x = newest.x + (rotation.cos * tx - rotation.sin * ty) * perUnit
       point.y = newest.y + (rotation.sin * tx + rotation.cos * ty) * perUnit
       return point
-    }
-  }
-
-  /// The network on raw inputs (``MLPFeatures``), which it standardises in place: the two
-  /// outputs before ``Parameters/outputScale``. `scratch` holds `2 × widest` values.
-  static func forward(
-    _ parameters: Parameters, inputs: UnsafeMutableBufferPointer<Double>,
-    scratch: UnsafeMutableBufferPointer<Double>, widest: Int
-  ) -> (Double, Double) {
-    parameters.inputMean.withUnsafeBufferPointer { mean in
-      parameters.inputScale.withUnsafeBufferPointer { scale in
-        for i in 0..<inputs.count { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
-      }
-    }
-    let relu = parameters.activation == .relu
-    return parameters.weights.withUnsafeBufferPointer { w in
-      var source = UnsafeMutableBufferPointer(rebasing: inputs[...])
-      var inWidth = inputs.count
-      var offset = 0
-      let hidden = parameters.hiddenSizes
-      for layer in 0...hidden.count {
-        let outWidth = layer < hidden.count ? hidden[layer] : 2
-        let target = UnsafeMutableBufferPointer(rebasing: scratch[(layer % 2 * widest)...])
-        let biases = offset + outWidth * inWidth
-        for o in 0..<outWidth {
-          var sum = w[biases + o]
-          let row = offset + o * inWidth
-          for i in 0..<inWidth { sum += w[row + i] * source[i] }
-          if layer < hidden.count { sum = relu ? max(sum, 0) : cTanh(sum) }
-          target[o] = sum
-        }
-        offset = biases + outWidth
-        source = target
-        inWidth = outWidth
-      }
-      return (source[0], source[1])
     }
   }
 

@@ -1,0 +1,131 @@
+/// The forward pass of ``MLPPredictor``'s network, with the weights re-laid out once, when the
+/// predictor is made, so that one pass computes several neurons at a time in SIMD lanes.
+///
+/// Why across neurons: a dense layer is `y_j = b_j + Σ_i W_ji·x_i`. Splitting the sum over `i`
+/// into several accumulators would be faster still but changes the rounding, so a model would no
+/// longer score exactly what it scored before (and what the workbench's parity tests pin). Here
+/// lane `l` of a block holds neuron `j = block·L + l` and adds `W_ji·x_i` for `i = 0, 1, …` in
+/// that order, starting from `b_j`: every neuron's sum is rounded exactly as in the textbook loop
+/// (one multiply rounded, then one add, never fused), so the outputs are the same bits. The lanes
+/// are independent chains of additions, which is what makes it fast on a core that would
+/// otherwise wait for each addition of a single running sum.
+///
+/// Layout (``MLPPredictor/Parameters/weights`` keeps the model file's row-major `out × in` matrix
+/// and biases; this is only the in-memory copy): per layer, per block of `L` neurons, the `L`
+/// biases, then for each input `i` the `L` weights `W_ji` of the block's neurons. A last block
+/// short of `L` neurons is padded with zero weights and biases; its padded lanes are computed and
+/// never read.
+struct MLPForwardPass: Sendable {
+  /// Lanes for the hidden layers: 16 neurons per block (two 8-lane halves keep enough
+  /// independent additions in flight on a 2-wide SSE2 core).
+  typealias HiddenLanes = SIMD16<Double>
+  /// Lanes for the output layer, which has exactly 2 neurons.
+  typealias OutputLanes = SIMD2<Double>
+
+  /// One dense layer's place in ``packed``.
+  private struct Layer: Sendable {
+    var inputWidth: Int
+    /// Neurons, padded up to a whole number of blocks.
+    var paddedWidth: Int
+    /// Index of the layer's first block in ``packed``.
+    var offset: Int
+  }
+
+  private let layers: [Layer]
+  private let packed: [Double]
+  private let inputMean: [Double]
+  private let inputScale: [Double]
+  private let relu: Bool
+  /// Values of scratch a pass needs after the inputs: two activation buffers of the widest
+  /// padded layer.
+  let activationScratchCount: Int
+
+  /// Re-lays out `parameters`' weights; `parameters` must have passed
+  /// ``MLPPredictor/Parameters/checkShape()`` (a malformed model never reaches a predictor: the
+  /// loader refuses it).
+  init(_ parameters: MLPPredictor.Parameters) {
+    let sizes = parameters.layerSizes
+    var layers: [Layer] = []
+    var packed: [Double] = []
+    var source = 0  // index of the layer's first weight in parameters.weights
+    for layer in 0..<(sizes.count - 1) {
+      let (inputs, outputs) = (sizes[layer], sizes[layer + 1])
+      let lanes = layer == sizes.count - 2 ? OutputLanes.scalarCount : HiddenLanes.scalarCount
+      let blocks = (outputs + lanes - 1) / lanes
+      layers.append(Layer(inputWidth: inputs, paddedWidth: blocks * lanes, offset: packed.count))
+      let biases = source + outputs * inputs
+      for block in 0..<blocks {
+        let neurons = (block * lanes)..<(block * lanes + lanes)
+        packed += neurons.map { $0 < outputs ? parameters.weights[biases + $0] : 0 }
+        for i in 0..<inputs {
+          packed += neurons.map { $0 < outputs ? parameters.weights[source + $0 * inputs + i] : 0 }
+        }
+      }
+      source = biases + outputs
+    }
+    self.layers = layers
+    self.packed = packed
+    inputMean = parameters.inputMean
+    inputScale = parameters.inputScale
+    relu = parameters.activation == .relu
+    activationScratchCount = 2 * (layers.map(\.paddedWidth).max() ?? 0)
+  }
+
+  /// The network on raw inputs (``MLPFeatures``), which it standardises in place: the two
+  /// outputs before ``MLPPredictor/Parameters/outputScale``. `scratch` holds
+  /// ``activationScratchCount`` values.
+  func evaluate(
+    inputs: UnsafeMutableBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+  ) -> (Double, Double) {
+    inputMean.withUnsafeBufferPointer { mean in
+      inputScale.withUnsafeBufferPointer { scale in
+        for i in 0..<inputs.count { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
+      }
+    }
+    let half = activationScratchCount / 2
+    return packed.withUnsafeBufferPointer { weights in
+      var source = UnsafePointer(inputs.baseAddress!)
+      let last = layers.count - 1
+      for index in 0..<last {
+        let target = scratch.baseAddress! + (index % 2) * half
+        Self.hidden(layers[index], weights: weights.baseAddress!, source: source, target: target, relu: relu)
+        source = UnsafePointer(target)
+      }
+      // The output layer: its 2 neurons in the 2 lanes of one block, no non-linearity.
+      let layer = layers[last]
+      var block = UnsafeRawPointer(weights.baseAddress! + layer.offset)
+      var sum = block.loadUnaligned(as: OutputLanes.self)
+      for i in 0..<layer.inputWidth {
+        block += MemoryLayout<OutputLanes>.stride
+        sum += block.loadUnaligned(as: OutputLanes.self) * OutputLanes(repeating: source[i])
+      }
+      return (sum[0], sum[1])
+    }
+  }
+
+  /// One hidden layer, ``HiddenLanes`` neurons at a time, into `target` (``Layer/paddedWidth``
+  /// values), through ReLU or tanh.
+  private static func hidden(
+    _ layer: Layer, weights: UnsafePointer<Double>, source: UnsafePointer<Double>,
+    target: UnsafeMutablePointer<Double>, relu: Bool
+  ) {
+    let width = HiddenLanes.scalarCount
+    let stride = MemoryLayout<HiddenLanes>.stride
+    var block = UnsafeRawPointer(weights + layer.offset)
+    for first in Swift.stride(from: 0, to: layer.paddedWidth, by: width) {
+      var sum = block.loadUnaligned(as: HiddenLanes.self)
+      for i in 0..<layer.inputWidth {
+        block += stride
+        sum += block.loadUnaligned(as: HiddenLanes.self) * HiddenLanes(repeating: source[i])
+      }
+      block += stride
+      if relu {
+        // Lane by lane what `max(sum, 0)` returns: 0 when 0 ≥ sum (so −0 becomes +0), else sum.
+        sum.replace(with: 0, where: sum .<= 0)
+      } else {
+        for l in 0..<width { sum[l] = cTanh(sum[l]) }
+      }
+      UnsafeMutableRawPointer(target + first).storeBytes(of: sum, as: HiddenLanes.self)
+    }
+  }
+}
