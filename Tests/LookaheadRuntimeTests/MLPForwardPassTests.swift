@@ -59,11 +59,8 @@ struct MLPForwardPassTests {
         for trial in 0..<5 {
           let raw = Self.values(p.inputCount, seed: 10 + Double(trial)).map { $0 * 30 }
           let expected = Self.reference(p, inputs: raw)
-          var inputs = raw
-          var scratch = [Double](repeating: .nan, count: pass.activationScratchCount)
-          let found = inputs.withUnsafeMutableBufferPointer { i in
-            scratch.withUnsafeMutableBufferPointer { s in pass.evaluate(inputs: i, scratch: s) }
-          }
+          var buffer = raw + [Double](repeating: .nan, count: pass.bufferCount(inputCount: raw.count) - raw.count)
+          let found = buffer.withUnsafeMutableBufferPointer { pass.evaluate(buffer: $0, inputCount: raw.count) }
           #expect(found.0.bitPattern == expected.0.bitPattern, "\(hiddenSizes) \(activation) K=\(historyCount)")
           #expect(found.1.bitPattern == expected.1.bitPattern, "\(hiddenSizes) \(activation) K=\(historyCount)")
         }
@@ -82,11 +79,22 @@ struct MLPForwardPassTests {
       inputScale: [1, 1, 1, 1, 1, 1], outputScale: 1,
       weights: [-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, 1, 1, -0.0, -0.0])
     try p.checkShape()
-    var inputs = [1.0, 2, 3, 4, 5, 6]
-    var scratch = [Double](repeating: .nan, count: MLPForwardPass(p).activationScratchCount)
-    let found = inputs.withUnsafeMutableBufferPointer { i in
-      scratch.withUnsafeMutableBufferPointer { s in MLPForwardPass(p).evaluate(inputs: i, scratch: s) }
-    }
+    let pass = MLPForwardPass(p)
+    var buffer = [1.0, 2, 3, 4, 5, 6] + [Double](repeating: .nan, count: pass.bufferCount(inputCount: 6) - 6)
+    let found = buffer.withUnsafeMutableBufferPointer { pass.evaluate(buffer: $0, inputCount: 6) }
     #expect(found.0.bitPattern == (0.0).bitPattern && found.1.bitPattern == (0.0).bitPattern)
+  }
+
+  /// `withUnsafeTemporaryAllocation` keeps at most 1 KiB on the stack; above it every prediction
+  /// would take a heap block. The inputs' area is shared with the second hidden layer's output.
+  @Test("the shipped and the Henze-size networks' buffers fit the 1 KiB kept on the stack")
+  func bufferFitsTheStack() throws {
+    for (historyCount, hiddenSizes, expected) in [(8, [32, 32], 41 + 32), (10, [64, 64], 64 + 64)] {
+      let p = MLPPredictor.Parameters.linearStart(historyCount: historyCount, hiddenSizes: hiddenSizes, activation: .relu)
+      let count = MLPForwardPass(p).bufferCount(inputCount: p.inputCount)
+      #expect(p.inputCount == 5 * historyCount + 1)
+      #expect(count == expected, "K=\(historyCount) \(hiddenSizes)")
+      #expect(count * MemoryLayout<Double>.stride <= 1024)
+    }
   }
 }

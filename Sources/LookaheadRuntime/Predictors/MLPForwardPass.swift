@@ -36,9 +36,8 @@ struct MLPForwardPass: Sendable {
   private let inputMean: [Double]
   private let inputScale: [Double]
   private let relu: Bool
-  /// Values of scratch a pass needs after the inputs: two activation buffers of the widest
-  /// padded layer.
-  let activationScratchCount: Int
+  /// The widest padded layer: each of the two activation areas holds this many values.
+  private let activationWidth: Int
 
   /// Re-lays out `parameters`' weights; `parameters` must have passed
   /// ``MLPPredictor/Parameters/checkShape()`` (a malformed model never reaches a predictor: the
@@ -68,26 +67,36 @@ struct MLPForwardPass: Sendable {
     inputMean = parameters.inputMean
     inputScale = parameters.inputScale
     relu = parameters.activation == .relu
-    activationScratchCount = 2 * (layers.map(\.paddedWidth).max() ?? 0)
+    activationWidth = layers.map(\.paddedWidth).max() ?? 0
+  }
+
+  /// Values of the one buffer a pass works in, for `inputCount` inputs: two areas that the layers
+  /// write in turn, the first of which holds the inputs (read only by the first layer, so the
+  /// second hidden layer may overwrite them). Sharing the inputs' area keeps a K = 10, 64×64
+  /// network's buffer at 128 values, 1 KiB, which `withUnsafeTemporaryAllocation` still places on
+  /// the stack; separate areas needed 179 values and a heap block per prediction.
+  func bufferCount(inputCount: Int) -> Int {
+    max(inputCount, activationWidth) + activationWidth
   }
 
   /// The network on raw inputs (``MLPFeatures``), which it standardises in place: the two
-  /// outputs before ``MLPPredictor/Parameters/outputScale``. `scratch` holds
-  /// ``activationScratchCount`` values.
-  func evaluate(
-    inputs: UnsafeMutableBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
-  ) -> (Double, Double) {
+  /// outputs before ``MLPPredictor/Parameters/outputScale``. `buffer` holds
+  /// ``bufferCount(inputCount:)`` values, the `inputCount` inputs first; the pass overwrites it.
+  func evaluate(buffer: UnsafeMutableBufferPointer<Double>, inputCount: Int) -> (Double, Double) {
+    precondition(buffer.count >= bufferCount(inputCount: inputCount), "MLP forward pass: buffer too small")
+    let inputs = buffer.baseAddress!
     inputMean.withUnsafeBufferPointer { mean in
       inputScale.withUnsafeBufferPointer { scale in
-        for i in 0..<inputs.count { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
+        for i in 0..<inputCount { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
       }
     }
-    let half = activationScratchCount / 2
+    // Layer 0 writes the second area, layer 1 the first (over the inputs), and so on.
+    let second = inputs + max(inputCount, activationWidth)
     return packed.withUnsafeBufferPointer { weights in
-      var source = UnsafePointer(inputs.baseAddress!)
+      var source = UnsafePointer(inputs)
       let last = layers.count - 1
       for index in 0..<last {
-        let target = scratch.baseAddress! + (index % 2) * half
+        let target = index % 2 == 0 ? second : inputs
         Self.hidden(layers[index], weights: weights.baseAddress!, source: source, target: target, relu: relu)
         source = UnsafePointer(target)
       }

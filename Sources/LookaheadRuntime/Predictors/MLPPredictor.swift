@@ -10,8 +10,8 @@
 ///
 /// The inputs and activations of a prediction live in one temporary buffer, on the stack while it
 /// fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32 network
-/// allocates nothing per prediction; a K = 10, 64×64 one (1 432 bytes) still takes one heap
-/// block per prediction (Docs/Results.md, Speed).
+/// and the Henze-size K = 10, 64×64 one (exactly 1 KiB, ``MLPForwardPass/bufferCount(inputCount:)``)
+/// allocate nothing per prediction; wider layers take one heap block per prediction.
 public struct MLPPredictor: Predictor {
   /// The hidden layers' non-linearity.
   public enum Activation: String, Sendable, Hashable, Codable, CaseIterable {
@@ -154,13 +154,12 @@ public struct MLPPredictor: Predictor {
       pressure: newest.pressure, altitude: newest.altitude, azimuth: newest.azimuth)
     guard horizon > 0 else { return hold }
     let inputCount = parameters.inputCount
-    let capacity = inputCount + network.activationScratchCount
+    let capacity = network.bufferCount(inputCount: inputCount)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { buffer in
       let inputs = UnsafeMutableBufferPointer(rebasing: buffer[0..<inputCount])
       guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
       let along = inputs[0]
-      let output = network.evaluate(
-        inputs: inputs, scratch: UnsafeMutableBufferPointer(rebasing: buffer[inputCount...]))
+      let output = network.evaluate(buffer: buffer, inputCount: inputCount)
       let s = parameters.outputScale
       let tx = along + s * output.0, ty = s * output.1
       let perUnit = horizon / parameters.lengthScale
