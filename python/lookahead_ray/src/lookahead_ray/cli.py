@@ -17,6 +17,7 @@ import sys
 import ray
 
 from .journal import JournalBusy, JournalMismatch
+from .launch import add_cluster_arguments, start_ray
 from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
 from .shipping import ShippingRefused
 from .worker import WorkerRefused
@@ -28,10 +29,8 @@ def main(argv=None):
         description="Run a lookahead tune search (any strategy) on Ray and write its journal.",
         epilog="Everything after -- is given to `lookahead worker` (and to `lookahead tune` for --out): "
                "the tune's options and datasets, without --journal and --out.")
-    parser.add_argument("--address", help="Ray cluster to join (e.g. auto, or HOST:6379); default: start a local Ray")
-    parser.add_argument("--lookahead", default="lookahead", help="the lookahead binary, at a path every node sees")
-    parser.add_argument("--workers", type=int, help="worker processes (default: one per core of the cluster)")
-    parser.add_argument("--attempts", type=int, default=3, help="tries per trial when its worker dies (default 3)")
+    add_cluster_arguments(parser, workers_help="worker processes (default: one per core of the cluster)",
+                          attempts_help="tries per trial when its worker dies (default 3)")
     parser.add_argument("--ship-data", action="store_true",
                         help="put the datasets in Ray's object store; each node writes them to its temporary folder "
                              "(default: every node reads them at the driver's paths)")
@@ -48,9 +47,7 @@ def main(argv=None):
     try:
         search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts,
                            ship_data=args.ship_data)
-        # "local" starts a new Ray even when RAY_ADDRESS or /tmp/ray names a cluster another run
-        # left behind (address=None would try to join it and hang on its dead GCS).
-        ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False)
+        start_ray(args.address)
         summary = search.run()
     except (FileNotFoundError, JournalBusy, JournalMismatch, ShippingRefused, TrialAbandoned, WorkerDataDiffers,
             WorkerRefused) as error:

@@ -22,12 +22,13 @@ import argparse
 import json
 import os
 import resource
-import shutil
 import subprocess
 import sys
 import time
 
 import ray
+
+from .launch import add_cluster_arguments, find_lookahead, process_environment, start_ray
 
 
 class FoldLost(RuntimeError):
@@ -121,17 +122,11 @@ class RayFolds:
                  on_started=None):
         self.train_options = list(train_options)
         self.folds_file = os.path.abspath(folds_file)
-        found = shutil.which(lookahead)
-        if found is None:
-            raise FileNotFoundError(f"{lookahead}: no such lookahead binary (give --lookahead PATH)")
-        self.lookahead = os.path.abspath(found)
+        self.lookahead = find_lookahead(lookahead)
         self.workers = workers
         self.attempts = attempts
         self.cwd = os.path.abspath(cwd or os.getcwd())
-        self.env = dict(env or {})
-        for name in ("LOOKAHEAD_SHARED_DATASETS", "LOOKAHEAD_DATASETS"):
-            if name in os.environ and name not in self.env:
-                self.env[name] = os.environ[name]
+        self.env = process_environment(env)
         self.on_started = on_started
         self.retries = 0
         self.nodes = set()
@@ -235,10 +230,8 @@ def main(argv=None):
         description="Train the folds of lookahead train --henze2017 --family mlp on Ray and print its table.",
         epilog="Everything after -- is given to lookahead train: --henze2017 --family mlp and its MLP options "
                "(--json for the JSON, --henze-folds for a subset).")
-    parser.add_argument("--address", help="Ray cluster to join (e.g. auto, or HOST:6379); default: start a local Ray")
-    parser.add_argument("--lookahead", default="lookahead", help="the lookahead binary, at a path every node sees")
-    parser.add_argument("--workers", type=int, help="folds at once (default: one per CPU of the cluster)")
-    parser.add_argument("--attempts", type=int, default=3, help="tries per fold when its process dies (default 3)")
+    add_cluster_arguments(parser, workers_help="folds at once (default: one per CPU of the cluster)",
+                          attempts_help="tries per fold when its process dies (default 3)")
     parser.add_argument("--folds-file", required=True, help="the fold lines, written as folds finish (and resumed)")
     parser.add_argument("--out", help="write the table (or JSON) here instead of stdout")
     parser.add_argument("--force", action="store_true", help="with --out: replace an existing file")
@@ -256,7 +249,7 @@ def main(argv=None):
         folds = RayFolds(options, args.folds_file, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts)
         wanted = folds.folds()  # before Ray starts: bad options are refused at once
         # "local": a new Ray here, not a cluster some other run left its address for in /tmp/ray.
-        ray.init(address=args.address or "local", include_dashboard=False, log_to_driver=False)
+        start_ray(args.address)
         output, summary = folds.run(wanted)
     except (FileNotFoundError, FoldRefused, FoldAbandoned) as error:
         print(f"lookahead-ray-folds: {error}", file=sys.stderr)

@@ -15,12 +15,12 @@ alone writes the journals, in trial order.
 import collections
 import json
 import os
-import shutil
 import time
 
 import ray
 
 from .journal import Journal, JournalMismatch, resumable
+from .launch import find_lookahead, process_environment
 from .shipping import materialize, pack
 from .worker import WorkerLost, WorkerProcess, WorkerRefused
 
@@ -86,17 +86,11 @@ class RaySearch:
                  cwd=None, env=None, on_trial=None, ship_data=False, ship_root=None):
         self.tune_options = list(tune_options)
         self.journal_path = journal
-        found = shutil.which(lookahead)
-        if found is None:
-            raise FileNotFoundError(f"{lookahead}: no such lookahead binary (give --lookahead PATH)")
-        self.lookahead = os.path.abspath(found)
+        self.lookahead = find_lookahead(lookahead)
         self.requested_workers = workers
         self.attempts = attempts
         self.cwd = os.path.abspath(cwd or os.getcwd())
-        self.env = dict(env or {})
-        for name in ("LOOKAHEAD_SHARED_DATASETS", "LOOKAHEAD_DATASETS"):
-            if name in os.environ and name not in self.env:
-                self.env[name] = os.environ[name]
+        self.env = process_environment(env)
         self.on_trial = on_trial
         self.ship_data = ship_data
         self.ship_root = ship_root  # where actors write shipped data (default: each node's temporary folder)
