@@ -126,7 +126,11 @@ extension ModelEvaluation {
   ) throws -> EvaluationSubject {
     let scale = try scale(for: model, trace: metadata)
     let configuration = model.configuration
-    let specification = (try? String(decoding: JSONEncoder().encode(configuration), as: UTF8.self))
+    // Sorted keys: a dictionary-backed encoding otherwise orders them differently from run to
+    // run, and the same model would give a different JSON result each time.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let specification = (try? String(decoding: encoder.encode(configuration), as: UTF8.self))
       ?? model.file.predictor.catalogName
     return EvaluationSubject(
       label: label, specification: specification, isExportable: true,

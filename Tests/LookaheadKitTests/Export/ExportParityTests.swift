@@ -166,4 +166,27 @@ struct ExportParityTests {
     // The device profile travels in the file and comes back whole.
     #expect(try ModelExporter.deviceProfile(of: model.file) == profile)
   }
+
+  /// `evaluate --model --json` records the model's configuration as its specification: the same
+  /// model must give the same text in every run. The gates are eleven keys of a dictionary-backed
+  /// encoding, whose order changed from process to process before the keys were sorted.
+  @Test("a model's specification in results lists its keys in sorted order, the same in every run")
+  func specificationKeysAreSorted() throws {
+    let trace = try DatasetRegistry.load("Inkable-ApplePencil")
+    let predictor = try PredictorCatalog.exported.configure(specification: "kalman-androidx")
+    let file = try ModelExporter.modelFile(
+      predictor: predictor, entry: try PredictorCatalog.exported.entry(named: "kalman-androidx"),
+      coordinates: ModelExporter.coordinates(of: trace.metadata), profile: .pencil240ProMotion120,
+      digitizerRateHz: trace.metadata.digitizerRateHz,
+      provenance: ModelProvenance(lookaheadVersion: LookaheadVersion.string))
+    let model = try LookaheadModel(bytes: try file.fileData())
+    let subject = try ModelEvaluation.subject(model, label: "m", for: trace.metadata)
+    let gates = try #require(
+      (try JSONSerialization.jsonObject(with: Data(subject.specification.utf8)) as? [String: Any])
+        .flatMap { $0["stages"] as? [String: Any] }?["gates"] as? [String: Any])
+    let keys = gates.keys.sorted()
+    #expect(keys.count > 5)
+    let positions = keys.map { subject.specification.range(of: "\"\($0)\"")!.lowerBound }
+    #expect(positions == positions.sorted(), "keys in the text: \(subject.specification)")
+  }
 }
