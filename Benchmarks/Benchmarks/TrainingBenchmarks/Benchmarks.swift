@@ -17,7 +17,11 @@ private let rowCount = 1_000_000
 
 private let rows: MLPTrainingRows = {
   var generator = SplitMix64(seed: 7)
-  let width = MLPFeatures.inputCount(historyCount: 8)
+  // The runtime's input count for K = 8, through its public parameters (the feature helpers are
+  // package-only, out of this separate package's reach).
+  let width = MLPPredictor.Parameters(
+    historyCount: 8, hiddenSizes: [32, 32], inputMean: [], inputScale: [], outputScale: 1, weights: []
+  ).inputCount
   var rows = MLPTrainingRows(inputCount: width)
   rows.inputs = (0..<(rowCount * width)).map { _ in Double.random(in: -1...1, using: &generator) }
   rows.targets = (0..<(2 * rowCount)).map { _ in Double.random(in: -1...1, using: &generator) }
@@ -48,7 +52,8 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark("baseline: learned linear ridge fit over 1 000 000 rows (K=8)", configuration: configuration) { benchmark in
-    let featureCount = LearnedLinearFeatures.featureCount(historyCount: 8)
+    // Two weights (x and y) per feature of the learned linear model at K = 8.
+    let featureCount = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 8).weights.count / 2
     let features = Array(rows.inputs.prefix(rowCount * featureCount))
     let targets = rows.targets
     benchmark.startMeasurement()
