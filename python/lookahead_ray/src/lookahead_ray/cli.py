@@ -17,7 +17,7 @@ import sys
 import ray
 
 from .journal import JournalBusy, JournalMismatch
-from .launch import add_cluster_arguments, start_ray
+from .launch import add_cluster_arguments, add_passed_options, parse_cluster_command, start_ray
 from .search import RaySearch, TrialAbandoned, WorkerDataDiffers
 from .shipping import ShippingRefused
 from .worker import WorkerRefused
@@ -37,13 +37,8 @@ def main(argv=None):
     parser.add_argument("--journal", required=True, help="the journal to write or resume (folds add .foldN)")
     parser.add_argument("--out", help="then run lookahead tune on the journal and write BEST.json and BEST.tune.json")
     parser.add_argument("--force", action="store_true", help="with --out: overwrite existing output files")
-    parser.add_argument("tune_options", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
-    options = args.tune_options[1:] if args.tune_options[:1] == ["--"] else args.tune_options
-    if not options:
-        parser.error("give the tune's options and datasets after --")
-    if args.workers is not None and args.workers < 1:
-        parser.error("--workers must be at least 1")
+    add_passed_options(parser, "tune_options")
+    args, options = parse_cluster_command(parser, argv, "give the tune's options and datasets after --")
     try:
         search = RaySearch(options, args.journal, lookahead=args.lookahead, workers=args.workers, attempts=args.attempts,
                            ship_data=args.ship_data)

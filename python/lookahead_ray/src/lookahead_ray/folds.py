@@ -28,7 +28,8 @@ import time
 
 import ray
 
-from .launch import add_cluster_arguments, find_lookahead, process_environment, start_ray
+from .launch import (
+    add_cluster_arguments, add_passed_options, find_lookahead, parse_cluster_command, process_environment, start_ray)
 
 
 class FoldLost(RuntimeError):
@@ -235,13 +236,9 @@ def main(argv=None):
     parser.add_argument("--folds-file", required=True, help="the fold lines, written as folds finish (and resumed)")
     parser.add_argument("--out", help="write the table (or JSON) here instead of stdout")
     parser.add_argument("--force", action="store_true", help="with --out: replace an existing file")
-    parser.add_argument("train_options", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
-    options = args.train_options[1:] if args.train_options[:1] == ["--"] else args.train_options
-    if not options:
-        parser.error("give lookahead train's options after -- (--henze2017 --family mlp ...)")
-    if args.workers is not None and args.workers < 1:
-        parser.error("--workers must be at least 1")
+    add_passed_options(parser, "train_options")
+    args, options = parse_cluster_command(
+        parser, argv, "give lookahead train's options after -- (--henze2017 --family mlp ...)")
     if args.out and os.path.exists(args.out) and not args.force:
         print(f"lookahead-ray-folds: {args.out} exists; give --force to replace it", file=sys.stderr)
         return 1
