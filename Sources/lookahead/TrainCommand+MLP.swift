@@ -14,6 +14,10 @@ extension TrainCommand {
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(input.datasets) else { return }
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
+      if let parsedSplit, try MLPCrossFitRun.isCrossFit(parsedSplit, data: data) {
+        try runMLPCrossFit(options, split: parsedSplit, data: data, loader: loader, outURL: outURL)
+        return
+      }
       let outcome = try MLPTrainRun.run(
         options, split: parsedSplit, data: data, testData: try loader.load(test),
         checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
@@ -30,6 +34,38 @@ extension TrainCommand {
     } catch {
       throw ExitCodeRule.exit(reporting: error)
     }
+  }
+}
+
+extension TrainCommand {
+  /// `train --family mlp` with a cross-fitted split (``MLPCrossFitRun``): one network per fold,
+  /// the pooled held-out table, and with `-o` only the result file (there is no one model to
+  /// write, so `-o` names where its `.train.json` goes and the model file is refused).
+  private func runMLPCrossFit(
+    _ options: MLPTrainer.Options, split: WriterSplit, data: TuningData, loader: TuningDatasetLoader, outURL: URL?
+  ) throws {
+    guard outURL == nil else {
+      throw ValidationError(
+        "--split \(split) cross-fits one network per fold and ships none, so there is no model for -o: "
+          + "run without -o for the held-out table, or train with one split (train=A;test=B, holdout=F) or --test data to export a model")
+    }
+    guard mlp.checkpoint == nil else {
+      throw ValidationError("--checkpoint resumes one training; a cross-fit (--split \(split)) trains one per fold")
+    }
+    let printer = mlp.progressPrinter()
+    let outcome = try MLPCrossFitRun.run(
+      options, split: split, data: data,
+      foldStarted: { fold, count, writers in
+        if !mlp.quiet.isOn {
+          FileHandle.standardError.write(Data("fold \(fold) of \(count): holding out \(writers.joined(separator: ", "))\n".utf8))
+        }
+      },
+      progress: printer)
+    let report = MLPCrossFitReport(
+      outcome: outcome, options: options, split: split.description,
+      provenance: loader.provenance(
+        command: "train", predictors: ["mlp"], seed: options.seed, profile: nil, evaluationProtocol: "anchor"))
+    CommandResultOutput.show(json: json.isOn, jsonData: try report.jsonData(), text: report.text, wrote: nil)
   }
 }
 

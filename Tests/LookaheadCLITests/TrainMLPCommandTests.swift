@@ -62,6 +62,27 @@ struct TrainMLPCommandTests {
     }
   }
 
+  @Test("a cross-fitted split prints every participant's fold and the pooled table, and refuses -o (there is no one model)")
+  func crossFit() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let arguments = ["train", "--family", "mlp", "--split", "leave-one-writer-out", "--mlp-history", "3", "--hidden", "4", "--epochs", "1"]
+    let run = try DatasetsCommandTests.run(arguments + ["--json", Self.dataset])
+    #expect(run.status == 0, "\(run.stderr)")
+    for p in 1...3 { #expect(run.stderr.contains("fold \(p) of 3: holding out participant\(p)"), "\(run.stderr)") }
+    let result = try TuneExportChainTests.json(run.stdout)
+    #expect(result["format"] as? String == "lookahead-train-mlp-crossfit-result")
+    let folds = try #require(result["folds"] as? [[String: Any]])
+    #expect(folds.map { $0["testWriters"] as? [String] ?? [] } == [["participant1"], ["participant2"], ["participant3"]])
+    #expect((result["heldOut"] as? [[String: Any]])?.count == 7)
+
+    let out = dir.appendingPathComponent("m.json")
+    let refused = try DatasetsCommandTests.run(arguments + ["-o", out.path, Self.dataset])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("no model for -o"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
   @Test("bad MLP options are refused with the option named")
   func badOptions() throws {
     for (arguments, option) in [

@@ -70,13 +70,18 @@ public struct MLPTrainReport: Sendable, Codable {
       "",
       "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))"
         + (testResampledHz.map { " — re-recorded at \($0) Hz before scoring (validation run)" } ?? ""),
-      "horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear",
     ]
-    for h in heldOut {
-      lines.append(String(
-        format: "%10.2f   %12d   %9.4f   %8.4f   %11.4f   %10.4f   %+13.1f %%", h.horizonMilliseconds, h.issuePoints, h.mean,
-        h.p95, h.linearMean, h.linearP95, 100 * (h.mean / h.linearMean - 1)))
-    }
+    lines += Self.heldOutTable(heldOut, lengthUnit: lengthUnit)
     return lines.joined(separator: "\n")
+  }
+
+  /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
+  static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {
+    ["horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear"]
+      + heldOut.map { h in
+        String(
+          format: "%10.2f   %12d   %9.4f   %8.4f   %11.4f   %10.4f   %+13.1f %%", h.horizonMilliseconds, h.issuePoints, h.mean,
+          h.p95, h.linearMean, h.linearP95, 100 * (h.mean / h.linearMean - 1))
+      }
   }
 }

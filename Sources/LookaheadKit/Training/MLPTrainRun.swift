@@ -7,9 +7,8 @@ import LookaheadRuntime
 /// protocol (`ANCHOR-PROTOCOL.md` §1), beside two-point linear extrapolation on the same points.
 ///
 /// Splits: a single train/test split (`holdout`, or explicit `train=…;test=…`), or no split with
-/// separate `--test` data. Cross-fitted splits (k-fold, leave-one-writer-out) are refused: each
-/// fold would train a network, which is the Henze 2017 comparison's job
-/// (``Henze2017MLPComparison``), not this command's.
+/// separate `--test` data. Cross-fitted splits (k-fold, leave-one-writer-out) train one network per
+/// fold and ship none: that is ``MLPCrossFitRun``.
 public enum MLPTrainRun {
   public struct Outcome: Sendable {
     public var training: MLPTrainer.Result
@@ -41,8 +40,8 @@ public enum MLPTrainRun {
       let parts = try split.parts(of: data.strokes)
       guard parts.count == 1, !parts[0].testWriters.isEmpty else {
         throw TrainRun.SetupError(
-          description: "--family mlp takes one train/test split (holdout=F,seed=S or train=A;test=B) or --test data; "
-            + "split \(split) gives \(parts.count) folds")
+          description: "split \(split) gives \(parts.count) folds: a cross-fit is MLPCrossFitRun's (train one network per fold), "
+            + "this run takes one train/test split (holdout=F,seed=S or train=A;test=B) or --test data")
       }
       train = try data.restricted(to: Set(parts[0].trainWriters))
       test = try testData ?? data.restricted(to: Set(parts[0].testWriters))
@@ -66,6 +65,16 @@ public enum MLPTrainRun {
   public static func score(
     _ parameters: MLPPredictor.Parameters, stages: PredictorStages, on test: TuningData, horizons: [Double], parts: Int
   ) -> [TrainRun.HorizonScore] {
+    var errors = heldOutErrors(parameters, stages: stages, on: test, horizons: horizons, parts: parts)
+    return summarise(&errors, horizons: horizons)
+  }
+
+  /// Per horizon, the per-sample errors of the model and of two-point linear extrapolation on
+  /// every trace of `test` (unsorted), for ``score(_:stages:on:horizons:parts:)`` or for pooling
+  /// the folds of a cross-fit (``MLPCrossFitRun``).
+  static func heldOutErrors(
+    _ parameters: MLPPredictor.Parameters, stages: PredictorStages, on test: TuningData, horizons: [Double], parts: Int
+  ) -> (model: [[Double]], linear: [[Double]]) {
     var model = [[Double]](repeating: [], count: horizons.count)
     var linear = [[Double]](repeating: [], count: horizons.count)
     for trace in test.traces {
@@ -84,9 +93,14 @@ public enum MLPTrainRun {
         linear[h] += l[h]
       }
     }
-    return horizons.indices.map { h in
-      let m = PerSampleScore(horizon: .seconds(horizons[h]), errors: &model[h])
-      let l = PerSampleScore(horizon: .seconds(horizons[h]), errors: &linear[h])
+    return (model, linear)
+  }
+
+  /// Mean and p95 per horizon of the model's and linear's pooled errors (sorts them in place).
+  static func summarise(_ errors: inout (model: [[Double]], linear: [[Double]]), horizons: [Double]) -> [TrainRun.HorizonScore] {
+    horizons.indices.map { h in
+      let m = PerSampleScore(horizon: .seconds(horizons[h]), errors: &errors.model[h])
+      let l = PerSampleScore(horizon: .seconds(horizons[h]), errors: &errors.linear[h])
       return TrainRun.HorizonScore(
         horizonMilliseconds: horizons[h] * 1000, issuePoints: m.issuePoints, mean: m.meanError, p95: m.p95Error,
         linearMean: l.meanError, linearP95: l.p95Error)

@@ -1,0 +1,68 @@
+import Foundation
+import LookaheadRuntime
+
+/// What `lookahead train --family mlp` with a cross-fitted split prints and records
+/// (``MLPCrossFitRun``): each fold's network in brief, the pooled held-out scores beside linear
+/// extrapolation, the options and the provenance. No model: each fold has its own.
+public struct MLPCrossFitReport: Sendable, Codable {
+  public var format = "lookahead-train-mlp-crossfit-result"
+  public var formatVersion = 1
+  public var provenance: ResultProvenance
+  public var horizonsMilliseconds: [Double]
+  public var lengthUnit: String
+  public var historyCount: Int
+  public var hiddenSizes: [Int]
+  public var activation: String
+  public var augmentation: String
+  public var validationPerDataset: Bool
+  public var augmentValidation: Bool
+  public var folds: [MLPCrossFitRun.Fold]
+  public var heldOut: [TrainRun.HorizonScore]
+
+  public init(outcome: MLPCrossFitRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
+    var provenance = provenance
+    provenance.split = split
+    provenance.testWriters = outcome.folds.flatMap(\.testWriters)
+    provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
+      + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
+    provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    self.provenance = provenance
+    horizonsMilliseconds = options.horizons.map { $0 * 1000 }
+    lengthUnit = outcome.lengthUnit
+    historyCount = options.historyCount
+    hiddenSizes = options.hiddenSizes
+    activation = options.activation.rawValue
+    augmentation = options.augmentation.description
+    validationPerDataset = options.validationPerDataset
+    augmentValidation = options.augmentValidation
+    folds = outcome.folds
+    heldOut = outcome.heldOut
+  }
+
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return try encoder.encode(self)
+  }
+
+  public var text: String {
+    var lines = [
+      "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
+        + "one network per fold, none shipped",
+      "augmentation \(augmentation)" + (validationPerDataset ? "; early-stopping writers drawn per dataset" : "")
+        + (augmentValidation ? "; early-stopping rows augmented" : ""),
+    ]
+    var foldLines = [["fold", "held out", "early stopping on", "training rows", "best epoch"]]
+    for (index, fold) in folds.enumerated() {
+      foldLines.append([
+        "\(index + 1)", fold.testWriters.joined(separator: ","), fold.validationWriters.joined(separator: ","),
+        "\(fold.trainingRows)", "\(fold.bestEpoch) of \(fold.epochs)",
+      ])
+    }
+    lines.append(TextTable.render(foldLines, rightAligned: [0, 3, 4]))
+    lines += ["", "every writer scored once, by the fold that held it out (errors pooled):"]
+    lines += MLPTrainReport.heldOutTable(heldOut, lengthUnit: lengthUnit)
+    return lines.joined(separator: "\n")
+  }
+}

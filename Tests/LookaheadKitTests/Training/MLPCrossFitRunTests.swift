@@ -1,0 +1,54 @@
+import Foundation
+import LookaheadKit
+import LookaheadRuntime
+import Testing
+
+/// The MLP's cross-fit scores every writer once, with the network of the fold that held it out:
+/// its pooled table is what the single-split runs of those folds give together.
+@Suite("MLP cross-fit: one network per fold, held-out errors pooled")
+struct MLPCrossFitRunTests {
+  @Test("leave-one-writer-out pools exactly the five single-split runs (same seeds, same networks)")
+  func poolsTheFolds() throws {
+    let data = try MLPTrainerTests.arcs()
+    var options = MLPTrainerTests.options()
+    options.epochs = 3
+    options.patience = 3
+    var started: [[String]] = []
+    let crossFit = try MLPCrossFitRun.run(
+      options, split: try WriterSplit(parsing: "leave-one-writer-out"), data: data,
+      foldStarted: { _, _, writers in started.append(writers) })
+    #expect(started == data.writers.map { [$0] })
+    #expect(crossFit.folds.map(\.testWriters) == started)
+    #expect(crossFit.folds.allSatisfy { !$0.validationWriters.isEmpty && !$0.validationWriters.contains($0.testWriters[0]) })
+
+    // Each fold alone, as `train --split train=…;test=w` runs it.
+    var points = [Int](repeating: 0, count: options.horizons.count)
+    var sums = [Double](repeating: 0, count: options.horizons.count)
+    var linearSums = [Double](repeating: 0, count: options.horizons.count)
+    for writer in data.writers {
+      let others = data.writers.filter { $0 != writer }.joined(separator: ",")
+      let single = try MLPTrainRun.run(options, split: try WriterSplit(parsing: "train=\(others);test=\(writer)"), data: data)
+      for (h, score) in single.heldOut.enumerated() {
+        points[h] += score.issuePoints
+        sums[h] += score.mean * Double(score.issuePoints)
+        linearSums[h] += score.linearMean * Double(score.issuePoints)
+      }
+    }
+    for (h, pooled) in crossFit.heldOut.enumerated() {
+      #expect(pooled.issuePoints == points[h])
+      #expect(abs(pooled.mean - sums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.mean))
+      #expect(abs(pooled.linearMean - linearSums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.linearMean))
+      // Curvature is learnable: the pooled network is below linear extrapolation.
+      #expect(pooled.mean < pooled.linearMean)
+    }
+  }
+
+  @Test("one split is not a cross-fit; leave-one-writer-out and k-fold are")
+  func crossFitOrNot() throws {
+    let data = try MLPTrainerTests.arcs()
+    #expect(try !MLPCrossFitRun.isCrossFit(nil, data: data))
+    #expect(try !MLPCrossFitRun.isCrossFit(try WriterSplit(parsing: "holdout=0.2,seed=1"), data: data))
+    #expect(try MLPCrossFitRun.isCrossFit(try WriterSplit(parsing: "leave-one-writer-out"), data: data))
+    #expect(try MLPCrossFitRun.isCrossFit(try WriterSplit(parsing: "kfold=2,seed=1"), data: data))
+  }
+}
