@@ -15,12 +15,18 @@ struct WorkerCommand: ParsableCommand {
     discussion: """
       Takes the options of `tune` (without --journal and --out; --jobs is 1 unless given, for one \
       worker per core), loads the data once, then answers one line per request line until stdin \
-      closes. Requests (Docs/Distributed.md):
-        {"op":"plan"}                                   the searches, journal headers and trial points
-        {"op":"next","search":"all","trials":[…]}       the next point of a nelder-mead search (or done)
-        {"search":"all","index":3}                      score planned trial 3 (grid, lhs, lhs phase)
-        {"search":"fold 2","unit":[0.1,0.7],"index":0}   score a point of the unit cube
+      closes. Requests (Docs/Distributed.md), each with what it answers:
+        {"op":"plan"}
+            the searches, their journal headers and trial points
+        {"op":"next","search":"all","trials":[…]}
+            the next point of a nelder-mead search (or done)
+        {"search":"all","index":3}
+            planned trial 3 scored (grid, lhs, the lhs phase)
+        {"search":"fold 2","unit":[0.1,0.7],"index":0}
+            a point of the unit cube scored
         {"values":[0.01,3]} or {"parameters":{"process-noise":0.01}}
+            the values given scored
+
       A malformed line gets {"error":…,"line":N,"field":…} and the worker carries on.
       """)
 

@@ -51,4 +51,20 @@ struct HelpTextTests {
     #expect(seen["--jobs"]?.values.first?.count == 6)
     #expect(seen["--quiet"]?.values.first?.count == 6)
   }
+
+  /// The help is wrapped at 80 columns: a JSON example (an indented line that begins with `{"`)
+  /// must fit one line whole, or a user copying it gets half a request (the worker's request list
+  /// once wrapped mid-sentence after each example).
+  @Test("every JSON example line of a command's help is whole (indented, begins with { and ends with })")
+  func jsonExamplesAreWhole() throws {
+    var examples = 0
+    for command in Self.commands {
+      let help = try DatasetsCommandTests.run(command + ["--help"])
+      for line in help.stdout.split(separator: "\n") where line.hasPrefix("  {\"") {
+        examples += 1
+        #expect(line.hasSuffix("}"), "\(command): \(line)")
+      }
+    }
+    #expect(examples >= 5)
+  }
 }
