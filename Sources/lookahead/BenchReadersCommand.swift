@@ -27,7 +27,7 @@ struct BenchReadersCommand: ParsableCommand {
 
   func run() throws {
     guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
-    do {
+    try runCommand {
       let dataDirectory = location.dataDirectoryURL
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-bench-readers-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,10 +65,6 @@ struct BenchReadersCommand: ParsableCommand {
           figures.reader, figures.files, Double(figures.bytes) / 1e6, figures.rows, figures.megabytesPerSecond,
           figures.rowsPerSecond / 1e6, figures.bareReadMegabytesPerSecond, figures.readAndParseSeconds / figures.bareReadSeconds))
       }
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -26,7 +26,7 @@ struct BenchTuningCommand: ParsableCommand {
     guard configurations >= 1, rows >= 0 else {
       throw ValidationError("--configurations must be at least 1 and --rows at least 0")
     }
-    do {
+    try runCommand {
       let traces = try dataset.map { try DatasetRegistry.load($0, dataDirectory: location.dataDirectoryURL) }
       let data = try TuningData(traces: traces)
       let samples = data.strokes.reduce(0) { $0 + $1.samples.count }
@@ -55,8 +55,6 @@ struct BenchTuningCommand: ParsableCommand {
         format: "training: %d rows × %d features: %.3f s (features + dsyrk/dgemm on 2 cores + dposv); accumulation alone %.3f s (ratio %.2f)",
         training.rows, training.featureCount, training.seconds, training.accumulateOnlySeconds,
         training.seconds / training.accumulateOnlySeconds))
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -14,8 +14,8 @@ import LookaheadKit
 ///   which is a bug to report.
 ///
 /// Every command reaches it the same way: errors thrown from `run()` come here through
-/// ``LookaheadCommand/main()``, and the few commands that catch their own call
-/// ``exit(reporting:)``.
+/// ``LookaheadCommand/main()``, and a command's body after its option checks runs inside
+/// ``runCommand(_:)``, so an error found while running is one line whatever its type.
 enum ExitCodeRule {
   static let inputError: Int32 = 1
   static let internalFailure: Int32 = 2

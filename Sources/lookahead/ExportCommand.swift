@@ -85,7 +85,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
-    do {
+    try runCommand {
       let job = ModelExportJob(
         source: source,
         datasets: dataset, profile: profile.name, fixedHorizonSeconds: fixedHorizon,
@@ -115,10 +115,6 @@ struct ExportCommand: ParsableCommand {
         print("  device     \(file.tunedFor.deviceProfileName), horizon \(file.tunedFor.horizonPolicy.kind.rawValue)")
         print("  datasets   \(file.provenance.datasets.map(\.name).joined(separator: ", "))")
       }
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 

@@ -28,7 +28,7 @@ struct PredictCommand: ParsableCommand {
   var trace: String
 
   func run() throws {
-    do {
+    try runCommand {
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
       let device = try profile.resolve(else: tunedProfile)
@@ -42,8 +42,6 @@ struct PredictCommand: ParsableCommand {
       sink(ModelEvaluation.csvHeader)
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }
       if let url = output.url { try force.write(Data(text.utf8), to: url) }
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -30,11 +30,9 @@ struct PredictorsCommand: ParsableCommand {
     @OptionGroup var json: JSONOption
 
     func run() throws {
-      do {
+      try runCommand {
         let entry = try PredictorCatalog.workbench.entry(named: name)
         print(json.isOn ? PredictorCatalogReport.showJSON(entry) : PredictorCatalogReport.showTable(entry))
-      } catch {
-        throw ExitCodeRule.exit(reporting: error)
       }
     }
   }

@@ -68,7 +68,7 @@ struct ReplayTraceCommand: ParsableCommand {
     guard let trace else {
       throw ValidationError("give a dataset or trace file to replay (or --list-profiles)")
     }
-    do {
+    try runCommand {
       let given = profile.isRecorded ? nil : try profile.resolve()
       let loaded = try DatasetRegistry.load(
         trace, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
@@ -95,10 +95,6 @@ struct ReplayTraceCommand: ParsableCommand {
       } else {
         print("\n" + text)
       }
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

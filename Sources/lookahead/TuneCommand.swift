@@ -36,7 +36,7 @@ struct TuneCommand: ParsableCommand {
   func run() throws {
     let datasets = try search.input.required()
     _ = try search.strategyChoice()
-    do {
+    try runCommand {
       let outURL = out.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
       try force.checkWritable(outURL, resultURL)
@@ -63,10 +63,6 @@ struct TuneCommand: ParsableCommand {
       CommandResultOutput.show(
         json: json.isOn, jsonData: try report.jsonData(), text: report.text,
         wrote: outURL.flatMap { model in resultURL.map { (model, $0) } })
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 

@@ -40,7 +40,7 @@ struct WorkerCommand: ParsableCommand {
       throw ValidationError("a tuned score must come from writers the search never saw: give --split, or --test data (as for tune)")
     }
     _ = try search.strategyChoice()
-    do {
+    try runCommand {
       // Exactly the request `tune` makes, so that the headers and scores are its own.
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
@@ -53,8 +53,6 @@ struct WorkerCommand: ParsableCommand {
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         FileHandle.standardOutput.write(Data((session.answer(line, lineNumber: lineNumber) + "\n").utf8))
       }
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

@@ -44,6 +44,10 @@ struct ExitCodeRuleTests {
     (["sweep", "--predictor", "linear", "--max-ms=-1", "Inkable-ApplePencil"], "--max-ms"),
     (["report"], "give at least one result file"),
     (["report", "/nonexistent/result.json"], "/nonexistent/result.json"),
+    // A check made while running (after the data loaded) is one line too, not the usage of the
+    // whole CLI ("Usage: lookahead <subcommand>") under it.
+    (["tune", "--predictor", "linear", "--pareto=-1", "--split", "holdout=0.2,seed=1", "Inkable-ApplePencil"], "--pareto"),
+    (["bench-readers", "--dataset", "No-Such-Dataset"], "No-Such-Dataset"),
   ])
   func runTimeErrorIsOneLine(arguments: [String], named: String) throws {
     let result = try Self.run(arguments)
