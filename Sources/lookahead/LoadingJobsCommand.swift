@@ -13,3 +13,5 @@ extension CompareCommand: LoadingJobsCommand { var loadingJobs: Int? { options.j
 extension SweepCommand: LoadingJobsCommand { var loadingJobs: Int? { options.jobs.limit } }
 extension TuneCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs.limit } }
 extension TrainCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs.limit } }
+/// One worker per core: a worker loads on one core too unless `--jobs` says otherwise.
+extension WorkerCommand: LoadingJobsCommand { var loadingJobs: Int? { jobs.limit ?? 1 } }
