@@ -56,6 +56,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(help: "MLP with --henze2017: per fold, train the fixed candidate list (as given; learning-rate decay 0.9 with reflected windows; that with the tasks balanced) and score the one best on the fold's early-stopping participant.")
   var select = false
 
+  @Flag(name: .customLong("ensemble-candidates"), help: "MLP with --henze2017: per fold, train the same fixed candidate list as --select and score the mean of all candidates' predictions (an ensemble; nothing is chosen).")
+  var ensembleCandidates = false
+
   @Option(name: .customLong("henze-horizon"), help: "MLP with --henze2017: the time the network predicts for: mean-interval (j × the window's mean input step, from the inputs alone) or target-time (the target row's time, as the published networks were given).")
   var henzeHorizon: String = "mean-interval"
 

@@ -39,6 +39,7 @@ extension TrainCommand {
   /// with `--henze-participants` the participants (the folds) and no training.
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
+    let scoring = henze2017MLPScoring
     let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let folds = try mlp.henzeFoldIndices()
     if henzeFolds.listParticipants {
@@ -49,12 +50,13 @@ extension TrainCommand {
     }
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
-        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress,
-        finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+        progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
-      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress)
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+      progress: progress)
     try showHenze2017MLP(outcome, options: options)
   }
 
@@ -62,7 +64,8 @@ extension TrainCommand {
   /// (`--henze-fold-lines`), made for the same options, without loading data or training.
   func combineHenze2017MLP(foldLines url: URL) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
-    let setup = Henze2017MLPComparison.setup(candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule)
+    let setup = Henze2017MLPComparison.setup(
+      candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring)
     let requested = try mlp.henzeFoldIndices().map { $0.map { $0 + 1 } }
     let folds = try Henze2017MLPFoldResult.read(contentsOf: url, setup: setup, requested: requested)
     try showHenze2017MLP(
@@ -81,7 +84,10 @@ extension TrainCommand {
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
-    let candidates = mlp.select
+    guard !(mlp.select && mlp.ensembleCandidates) else {
+      throw ValidationError("--select scores one candidate per fold and --ensemble-candidates the mean of all: give one of them")
+    }
+    let candidates = mlp.select || mlp.ensembleCandidates
       ? Henze2017MLPComparison.candidates(base: options)
       : [Henze2017MLPComparison.Candidate(name: "as given", options: options, reflect: options.augmentation.reflect)]
     guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
@@ -90,10 +96,17 @@ extension TrainCommand {
     return (options, candidates, rule)
   }
 
-  /// The table (with `--select`, then the fold table), or `--json`'s cells.
+  /// `--ensemble-candidates`: the mean of all candidates; otherwise the one best on early stopping.
+  private var henze2017MLPScoring: Henze2017MLPComparison.Scoring {
+    mlp.ensembleCandidates ? .meanOfCandidates : .bestOnEarlyStopping
+  }
+
+  /// The table (with `--select` or `--ensemble-candidates`, then the fold table), or `--json`'s cells.
   private func showHenze2017MLP(_ outcome: Henze2017MLPComparison.Outcome, options: MLPTrainer.Options) throws {
-    var text = Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))")
-    if mlp.select { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
+    let size = options.hiddenSizes.map(String.init).joined(separator: "x")
+    let label = mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)"
+    var text = Henze2017Comparison.table(outcome.cells, label: label)
+    if mlp.select || mlp.ensembleCandidates { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
     CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)
   }
 }
