@@ -14,10 +14,20 @@ extension TrainCommand {
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(input.datasets) else { return }
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
+      guard !mlp.ensembleCandidates, !mlp.select else {
+        throw ValidationError("--select and --ensemble-candidates are for --henze2017; a plain training ensembles with --ensemble N")
+      }
+      let members = try mlp.ensembleMembers()
+      let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
       let outcome = try MLPTrainRun.run(
         options, split: parsedSplit, data: data, testData: try loader.load(test),
         checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
-        progress: mlp.progressPrinter())
+        ensembleMembers: members, memberStarted: { member, seed in
+          label?.member = member
+          if !mlp.quiet.isOn {
+            FileHandle.standardError.write(Data("member \(member + 1) of \(members), seed \(seed)\n".utf8))
+          }
+        }, progress: mlp.progressPrinter(member: label))
       let report = MLPTrainReport(
         outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
         provenance: loader.provenance(
@@ -83,6 +93,9 @@ extension TrainCommand {
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
+    }
+    guard mlp.ensemble == 1 else {
+      throw ValidationError("--ensemble is for a plain training; with --henze2017 --ensemble-candidates averages each fold's candidates")
     }
     guard !(mlp.select && mlp.ensembleCandidates) else {
       throw ValidationError("--select scores one candidate per fold and --ensemble-candidates the mean of all: give one of them")
