@@ -50,11 +50,17 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(help: "MLP: seed of the validation writers, initial weights and batch order.")
   var seed: UInt64 = 1
 
-  @Option(help: "MLP: checkpoint file, written after every epoch; an existing one of the same run is resumed.")
+  @Option(help: "MLP: checkpoint file, written after every epoch; an existing one of the same run is resumed (with --ensemble, members 2… use FILE.member2, …).")
   var checkpoint: String?
+
+  @Option(help: "MLP: train this many networks, 1…8, with seeds --seed, --seed + 1, …, each early-stopped on the same writers, and ship their mean as one model.")
+  var ensemble: Int = 1
 
   @Flag(help: "MLP with --henze2017: per fold, train the fixed candidate list (as given; learning-rate decay 0.9 with reflected windows; that with the tasks balanced) and score the one best on the fold's early-stopping participant.")
   var select = false
+
+  @Flag(name: .customLong("ensemble-candidates"), help: "MLP with --henze2017: per fold, train the same fixed candidate list as --select and score the mean of all candidates' predictions (an ensemble; nothing is chosen).")
+  var ensembleCandidates = false
 
   @Option(name: .customLong("henze-horizon"), help: "MLP with --henze2017: the time the network predicts for: mean-interval (j × the window's mean input step, from the inputs alone) or target-time (the target row's time, as the published networks were given).")
   var henzeHorizon: String = "mean-interval"
@@ -124,15 +130,31 @@ struct MLPTrainOptions: ParsableArguments {
     return StrokeResampler(rate: rate, jitter: timing.resampleJitter, tick: timing.resampleTick)
   }
 
-  /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA.
-  func progressPrinter() -> (MLPTrainer.Epoch, Int) -> Void {
+  /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA; with
+  /// `--ensemble`, led by the member (`member 2/3  epoch …`), which `member` sets.
+  func progressPrinter(member: EnsembleMemberLabel? = nil) -> (MLPTrainer.Epoch, Int) -> Void {
     guard !quiet.isOn else { return { _, _ in } }
     return { epoch, remaining in
       let eta = Int((epoch.seconds * Double(remaining)).rounded())
-      let line = String(
-        format: "epoch %3d  loss %.5g  validation error %.5g  (%.1f s/epoch, at most %d s left)\n",
-        epoch.epoch, epoch.trainingLoss, epoch.validationError, epoch.seconds, eta)
+      let line = (member?.prefix ?? "") + String(
+        format: "epoch %3d  loss %.5g  validation error %.5g  (%.1f s/epoch, at most %d s left)\n", epoch.epoch, epoch.trainingLoss, epoch.validationError, epoch.seconds, eta)
       FileHandle.standardError.write(Data(line.utf8))
     }
   }
+
+  /// `--ensemble` between 1 and the runtime's most networks.
+  func ensembleMembers() throws -> Int {
+    guard (1...MLPPredictor.Parameters.maximumMemberCount).contains(ensemble) else {
+      throw ValidationError("--ensemble must be 1…\(MLPPredictor.Parameters.maximumMemberCount) networks, got \(ensemble)")
+    }
+    return ensemble
+  }
+}
+
+/// Which member of `--ensemble` is training, for the progress lines.
+final class EnsembleMemberLabel {
+  var member = 0
+  let count: Int
+  init(count: Int) { self.count = count }
+  var prefix: String { "member \(member + 1)/\(count)  " }
 }

@@ -14,14 +14,27 @@ extension TrainCommand {
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(input.datasets) else { return }
       let parsedSplit = try split.map { try WriterSplit(parsing: $0) }
+      guard !mlp.ensembleCandidates, !mlp.select else {
+        throw ValidationError("--select and --ensemble-candidates are for --henze2017; a plain training ensembles with --ensemble N")
+      }
+      let members = try mlp.ensembleMembers()
       if let parsedSplit, try MLPCrossFitRun.isCrossFit(parsedSplit, data: data) {
+        guard members == 1 else {
+          throw ValidationError("--ensemble with a cross-fitted split (--split \(parsedSplit)) is not supported: each fold trains one network")
+        }
         try runMLPCrossFit(options, split: parsedSplit, data: data, loader: loader, outURL: outURL)
         return
       }
+      let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
       let outcome = try MLPTrainRun.run(
         options, split: parsedSplit, data: data, testData: try loader.load(test),
         checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
-        progress: mlp.progressPrinter())
+        ensembleMembers: members, memberStarted: { member, seed in
+          label?.member = member
+          if !mlp.quiet.isOn {
+            FileHandle.standardError.write(Data("member \(member + 1) of \(members), seed \(seed)\n".utf8))
+          }
+        }, progress: mlp.progressPrinter(member: label))
       let report = MLPTrainReport(
         outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
         provenance: loader.provenance(
@@ -75,6 +88,7 @@ extension TrainCommand {
   /// with `--henze-participants` the participants (the folds) and no training.
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
+    let scoring = henze2017MLPScoring
     let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let folds = try mlp.henzeFoldIndices()
     if henzeFolds.listParticipants {
@@ -85,12 +99,13 @@ extension TrainCommand {
     }
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
-        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress,
-        finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+        progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
-      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, folds: folds, progress: progress)
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+      progress: progress)
     try showHenze2017MLP(outcome, options: options)
   }
 
@@ -98,7 +113,8 @@ extension TrainCommand {
   /// (`--henze-fold-lines`), made for the same options, without loading data or training.
   func combineHenze2017MLP(foldLines url: URL) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
-    let setup = Henze2017MLPComparison.setup(candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule)
+    let setup = Henze2017MLPComparison.setup(
+      candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring)
     let requested = try mlp.henzeFoldIndices().map { $0.map { $0 + 1 } }
     let folds = try Henze2017MLPFoldResult.read(contentsOf: url, setup: setup, requested: requested)
     try showHenze2017MLP(
@@ -117,7 +133,13 @@ extension TrainCommand {
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
-    let candidates = mlp.select
+    guard mlp.ensemble == 1 else {
+      throw ValidationError("--ensemble is for a plain training; with --henze2017 --ensemble-candidates averages each fold's candidates")
+    }
+    guard !(mlp.select && mlp.ensembleCandidates) else {
+      throw ValidationError("--select scores one candidate per fold and --ensemble-candidates the mean of all: give one of them")
+    }
+    let candidates = mlp.select || mlp.ensembleCandidates
       ? Henze2017MLPComparison.candidates(base: options)
       : [Henze2017MLPComparison.Candidate(name: "as given", options: options, reflect: options.augmentation.reflect)]
     guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
@@ -126,10 +148,17 @@ extension TrainCommand {
     return (options, candidates, rule)
   }
 
-  /// The table (with `--select`, then the fold table), or `--json`'s cells.
+  /// `--ensemble-candidates`: the mean of all candidates; otherwise the one best on early stopping.
+  private var henze2017MLPScoring: Henze2017MLPComparison.Scoring {
+    mlp.ensembleCandidates ? .meanOfCandidates : .bestOnEarlyStopping
+  }
+
+  /// The table (with `--select` or `--ensemble-candidates`, then the fold table), or `--json`'s cells.
   private func showHenze2017MLP(_ outcome: Henze2017MLPComparison.Outcome, options: MLPTrainer.Options) throws {
-    var text = Henze2017Comparison.table(outcome.cells, label: "MLP \(options.hiddenSizes.map(String.init).joined(separator: "x"))")
-    if mlp.select { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
+    let size = options.hiddenSizes.map(String.init).joined(separator: "x")
+    let label = mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)"
+    var text = Henze2017Comparison.table(outcome.cells, label: label)
+    if mlp.select || mlp.ensembleCandidates { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
     CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)
   }
 }

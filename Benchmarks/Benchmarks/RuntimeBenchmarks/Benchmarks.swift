@@ -35,19 +35,28 @@ private let families: [(String, PredictorConfiguration)] = [
   ("learned-linear", PredictorConfiguration(family: .learnedLinear(.constantVelocity(historyCount: 4)))),
   ("mlp K=8 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32])))),
   ("mlp K=10 64x64 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64])))),
+  ("mlp K=8 32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3)))),
 ]
 
 /// An MLP with non-zero weights, so every multiply-add and activation runs as in a trained model:
 /// the shipped size (K = 8, two hidden layers of 32 ReLU units, 2 466 weights) and the size of the
 /// Henze 2017 comparison (K = 10, 64×64, 7 618 weights; Docs/Results.md).
-private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int]) -> MLPPredictor.Parameters {
+private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int], phase: Double = 0) -> MLPPredictor.Parameters {
   var p = MLPPredictor.Parameters(
     historyCount: historyCount, hiddenSizes: hiddenSizes, inputMean: [], inputScale: [], outputScale: 50, weights: [])
   p.inputMean = Array(repeating: 0, count: p.inputCount)
   p.inputScale = Array(repeating: 100, count: p.inputCount)
   let sizes = p.layerSizes
   let count = zip(sizes, sizes.dropFirst()).reduce(0) { $0 + $1.1 * ($1.0 + 1) }
-  p.weights = (0..<count).map { 0.2 * sin(0.37 * Double($0)) }
+  p.weights = (0..<count).map { 0.2 * sin(0.37 * Double($0) + phase) }
+  return p
+}
+
+/// The shipped size as an ensemble (`train --family mlp --ensemble 3`): three K = 8, 32×32
+/// networks with different weights, whose prediction is the mean of theirs.
+private func benchmarkEnsemble(members: Int) -> MLPPredictor.Parameters {
+  var p = benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32])
+  p.additionalMembers = (1..<members).map { benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32], phase: Double($0)).firstMember }
   return p
 }
 

@@ -10,7 +10,7 @@ extension PredictorCatalog {
   public static func mlpEntry(weights: MLPPredictor.Parameters) -> PredictorCatalogEntry {
     exportable(
       "mlp",
-      "multilayer perceptron over recent velocities, steps and the horizon (trained weights, K = \(weights.historyCount), hidden \(weights.hiddenSizes.map(String.init).joined(separator: "×")))",
+      "multilayer perceptron over recent velocities, steps and the horizon (trained weights, K = \(weights.historyCount), hidden \(weights.hiddenSizes.map(String.init).joined(separator: "×"))\(weights.members.count > 1 ? ", mean of \(weights.members.count) networks" : ""))",
       source: "Henze et al., MobileHCI 2017 (networks over rotated windows); trained in the workbench", []
     ) { v in
       var parameters = weights

@@ -14,8 +14,18 @@ import LookaheadRuntime
 /// With several candidate configurations (``candidates(base:)``), every fold trains each of them
 /// and keeps the one with the lowest error on that fold's early-stopping participant (the
 /// trainer's best validation error): the choice, like the early stop, never looks at the
-/// participant the fold scores.
+/// participant the fold scores. Or (``Scoring/meanOfCandidates``) every fold scores the ensemble of
+/// all its candidates, the mean of their predictions (``MLPPredictor/Member``): nothing is chosen
+/// at all.
 public enum Henze2017MLPComparison {
+  /// What a fold scores of the candidates it trained.
+  public enum Scoring: String, Sendable {
+    /// The candidate with the lowest error on the fold's early-stopping participant.
+    case bestOnEarlyStopping = "best"
+    /// All candidates as one ensemble: the mean of their predictions, no choice.
+    case meanOfCandidates = "mean"
+  }
+
   /// The network's options (its history is at most the window's 10 input steps).
   public static func defaultOptions() -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: [])
@@ -68,8 +78,11 @@ public enum Henze2017MLPComparison {
     /// weights scored.
     public var validationErrors: [Double]
     public var bestEpochs: [Int]
-    /// Index of the candidate scored.
+    /// Index of the candidate with the lowest early-stopping error: the one scored, unless
+    /// ``scoredMean``.
     public var chosen: Int
+    /// The fold scored the mean of all candidates (``Scoring/meanOfCandidates``).
+    public var scoredMean = false
   }
 
   public struct Outcome: Sendable {
@@ -97,22 +110,23 @@ public enum Henze2017MLPComparison {
   ///     A subset is for quick iteration; its table pools only those participants.
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
-    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, folds: [Int]? = nil,
-    progress: (String) -> Void = { _ in }
+    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
+    folds: [Int]? = nil, progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
-      rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule, folds: folds,
-      progress: progress)
+      rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
+      scoring: scoring, folds: folds, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
-  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:folds:progress:)``, each
+  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:scoring:folds:progress:)``, each
   /// trained and scored on its own, in the order given; `finished` sees each fold as it ends
   /// (`--henze-fold-lines` prints it). The rows of every file are built once for all folds.
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
-    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, folds: [Int]? = nil,
-    progress: (String) -> Void = { _ in }, finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
+    horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
+    folds: [Int]? = nil, progress: (String) -> Void = { _ in },
+    finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
     guard candidates.allSatisfy({ $0.options.historyCount == first.options.historyCount }) else {
@@ -140,7 +154,7 @@ public enum Henze2017MLPComparison {
           : MLPTrainingRows(inputCount: parameters.inputCount))
       }
     }.flatMap { $0 }
-    let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule)
+    let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring)
     var results: [Henze2017MLPFoldResult] = []
     for p in folds ?? Array(participants.indices) {
       let participant = participants[p]
@@ -185,12 +199,18 @@ public enum Henze2017MLPComparison {
           result.epochs.count, best, Date().timeIntervalSince(started)))
       }
       record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
+      let model: MLPPredictor.Parameters
+      switch scoring {
+      case .bestOnEarlyStopping: model = fitted[record.chosen]
+      case .meanOfCandidates:
+        do { model = try .ensemble(fitted) } catch { throw MLPTrainer.Failure(description: "the candidates' ensemble: \(error)") }
+      }
       let heldOut = files.indices.filter { files[$0].participant == participant }
-      let scored = score(fitted[record.chosen], files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
+      let scored = score(model, files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
       let result = Henze2017MLPFoldResult(
         fold: p + 1, participants: participants, setup: setup, candidates: candidates.map(\.name), heldOut: participant,
         validationParticipant: validationParticipant, validationErrors: record.validationErrors,
-        bestEpochs: record.bestEpochs, chosen: record.chosen,
+        bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
         cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })
       try finished(result)
       results.append(result)
@@ -275,12 +295,14 @@ public enum Henze2017MLPComparison {
     return rows
   }
 
-  /// Which candidate each fold chose, and every candidate's early-stopping error.
+  /// Which candidate each fold chose (or that it scored the mean of all), and every candidate's
+  /// early-stopping error.
   public static func foldTable(_ outcome: Outcome) -> String {
-    var lines = ["held out  early stop  chosen" + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()]
+    var lines = ["held out  early stop  scored" + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()]
     for fold in outcome.folds {
       let errors = zip(fold.validationErrors, fold.bestEpochs).map { String(format: "  %.4f (%d)", $0, $1) }.joined()
-      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(outcome.candidates[fold.chosen])\(errors)")
+      let scored = fold.scoredMean ? "mean of all \(outcome.candidates.count)" : outcome.candidates[fold.chosen]
+      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(scored)\(errors)")
     }
     return lines.joined(separator: "\n")
   }

@@ -15,7 +15,7 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   public var fold: Int
   /// Every participant, in file order: the folds of one table agree on it.
   public var participants: [String]
-  /// What the fold was trained with (``Henze2017MLPComparison/setup(candidates:eventsAhead:horizonRule:)``):
+  /// What the fold was trained with (``Henze2017MLPComparison/setup(candidates:eventsAhead:horizonRule:scoring:)``):
   /// folds of one table agree on it.
   public var setup: String
   public var candidates: [String]
@@ -23,8 +23,13 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   public var validationParticipant: String
   public var validationErrors: [Double]
   public var bestEpochs: [Int]
+  /// The candidate with the lowest early-stopping error (the one scored unless ``scoredMean``).
   public var chosen: Int
-  /// The chosen network's summed error (px) and window count per task and j, in scoring order.
+  /// `true` when the fold scored the mean of all candidates (``Henze2017MLPComparison/Scoring/meanOfCandidates``);
+  /// absent (`nil`) when it scored ``chosen``, so such lines read as they did before ensembles.
+  public var scoredMean: Bool?
+  /// The scored network's (or ensemble's) summed error (px) and window count per task and j, in
+  /// scoring order.
   public var cells: [CellSum]
 
   public struct CellSum: Sendable, Hashable, Codable {
@@ -38,7 +43,7 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   public var record: Henze2017MLPComparison.Fold {
     .init(
       heldOut: heldOut, validationParticipant: validationParticipant, validationErrors: validationErrors,
-      bestEpochs: bestEpochs, chosen: chosen)
+      bestEpochs: bestEpochs, chosen: chosen, scoredMean: scoredMean ?? false)
   }
 
   /// The fold as one JSON line (no newline), keys sorted.
@@ -159,13 +164,16 @@ extension Henze2017MLPComparison {
   /// must agree on it. (`parts`, the cores used, changes nothing: rows and scores are joined in
   /// file order.)
   public static func setup(
-    candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule
+    candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule,
+    scoring: Scoring = .bestOnEarlyStopping
   ) -> String {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
         + (candidate.reflect ? " reflect" : "") + (candidate.balanceTasks ? " balanced" : "")
     }
-    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue); "
+    // The choice's setup reads as before ensembles, so its fold lines still combine.
+    let scored = scoring == .meanOfCandidates ? " scored=mean" : ""
+    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored); "
       + each.joined(separator: "; ")
   }
 }

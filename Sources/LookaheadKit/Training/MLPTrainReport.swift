@@ -24,6 +24,15 @@ public struct MLPTrainReport: Sendable, Codable {
   public var augmentValidation: Bool
   /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
   public var testResampledHz: Double?
+  /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
+  /// network (``epochs`` and ``bestEpoch`` are then its own; for an ensemble, the first member's).
+  public var members: [Member]?
+
+  public struct Member: Sendable, Codable {
+    public var seed: UInt64
+    public var bestEpoch: Int
+    public var epochs: [MLPTrainer.Epoch]
+  }
 
   public init(outcome: MLPTrainRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
     var provenance = provenance
@@ -50,6 +59,10 @@ public struct MLPTrainReport: Sendable, Codable {
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
     testResampledHz = outcome.testResampler?.rate
+    let trained = outcome.training.members
+    members = trained.isEmpty
+      ? nil
+      : trained.indices.map { Member(seed: options.seed &+ UInt64($0), bestEpoch: trained[$0].bestEpoch, epochs: trained[$0].epochs) }
   }
 
   public func jsonData() throws -> Data {
@@ -62,11 +75,23 @@ public struct MLPTrainReport: Sendable, Codable {
   public var text: String {
     guard case .mlp(let p) = configuration.family else { return "" }
     var lines = [
-      "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights",
+      "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
+        + (p.members.count > 1 ? " per network, \(p.members.count) networks" : ""),
       "augmentation \(augmentation)" + (validationPerDataset ? "; early-stopping writers drawn per dataset" : "")
         + (augmentValidation ? "; early-stopping rows augmented" : ""),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
+    ]
+    if let members {
+      lines[lines.count - 1] = "ensemble of \(members.count) networks (the mean of their predictions), each early-stopped on the same writers:"
+      for (m, member) in members.enumerated() {
+        let best = member.epochs.first { $0.epoch == member.bestEpoch }?.validationError ?? .nan
+        lines.append(String(
+          format: "  member %d (seed %llu): best epoch %d of %d, validation error %.5g", m + 1, member.seed, member.bestEpoch,
+          member.epochs.count, best))
+      }
+    }
+    lines += [
       "",
       "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))"
         + (testResampledHz.map { " — re-recorded at \($0) Hz before scoring (validation run)" } ?? ""),

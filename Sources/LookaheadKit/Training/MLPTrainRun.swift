@@ -8,7 +8,9 @@ import LookaheadRuntime
 ///
 /// Splits: a single train/test split (`holdout`, or explicit `train=…;test=…`), or no split with
 /// separate `--test` data. Cross-fitted splits (k-fold, leave-one-writer-out) train one network per
-/// fold and ship none: that is ``MLPCrossFitRun``.
+/// fold and ship none: that is ``MLPCrossFitRun``. With `ensembleMembers` above 1 it trains that
+/// many networks with consecutive seeds and ships their mean
+/// (``MLPTrainer/trainEnsemble(data:memberCount:checkpoint:memberStarted:progress:)``).
 public enum MLPTrainRun {
   public struct Outcome: Sendable {
     public var training: MLPTrainer.Result
@@ -24,7 +26,8 @@ public enum MLPTrainRun {
 
   public static func run(
     _ options: MLPTrainer.Options, split: WriterSplit?, data: TuningData, testData: TuningData? = nil,
-    checkpoint: URL? = nil, testResampler: StrokeResampler? = nil,
+    checkpoint: URL? = nil, testResampler: StrokeResampler? = nil, ensembleMembers: Int = 1,
+    memberStarted: (_ member: Int, _ seed: UInt64) -> Void = { _, _ in },
     progress: (MLPTrainer.Epoch, Int) -> Void = { _, _ in }
   ) throws -> Outcome {
     guard !options.horizons.isEmpty, options.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
@@ -51,7 +54,10 @@ public enum MLPTrainRun {
     // Validation of rate carry-over on training datasets: the held-out writers re-recorded at another rate.
     if let testResampler { test = try test.resampled(with: testResampler, seed: options.seed) }
     let trainer = MLPTrainer(options: options)
-    let training = try trainer.train(data: train, checkpoint: checkpoint, progress: progress)
+    let training = ensembleMembers == 1
+      ? try trainer.train(data: train, checkpoint: checkpoint, progress: progress)
+      : try trainer.trainEnsemble(
+        data: train, memberCount: ensembleMembers, checkpoint: checkpoint, memberStarted: memberStarted, progress: progress)
     let heldOut = score(training.parameters, stages: options.stages, on: test, horizons: options.horizons, parts: options.parts)
     return Outcome(
       training: training, configuration: PredictorConfiguration(family: .mlp(training.parameters), stages: options.stages),

@@ -81,6 +81,9 @@ public struct MLPTrainer: Sendable {
     public var validationWriters: [String]
     /// Linear extrapolation's mean error on the validation rows (the zero network), for scale.
     public var linearValidationError: Double
+    /// Of an ensemble (``trainEnsemble(data:memberCount:checkpoint:memberStarted:progress:)``):
+    /// each member's own result, in member order; empty for a single network.
+    public var members: [Result] = []
   }
 
   public struct Failure: Error, CustomStringConvertible {
@@ -154,6 +157,17 @@ public struct MLPTrainer: Sendable {
   public func train(
     data: TuningData, checkpoint: URL? = nil, progress: (Epoch, Int) -> Void = { _, _ in }
   ) throws -> Result {
+    let rows = try trainingRows(data)
+    var result = try train(fitRows: rows.fit, validationRows: rows.validation, checkpoint: checkpoint, progress: progress)
+    result.validationWriters = rows.validationWriters
+    result.parameters.lengthScale = data.scales.first ?? 1
+    return result
+  }
+
+  /// The fitting and early-stopping rows of `data`, its writers split by ``Options/seed``.
+  func trainingRows(_ data: TuningData) throws -> (
+    fit: MLPTrainingRows, validation: MLPTrainingRows, validationWriters: [String]
+  ) {
     let split = splitForValidation(data)
     let shape = self.shape
     let fitRows = MLPTrainingRows.make(
@@ -165,10 +179,7 @@ public struct MLPTrainer: Sendable {
     guard fitRows.count > 0, validationRows.count > 0 else {
       throw Failure(description: "too little data to train: \(fitRows.count) training and \(validationRows.count) validation rows")
     }
-    var result = try train(fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
-    result.validationWriters = split.validationWriters
-    result.parameters.lengthScale = data.scales.first ?? 1
-    return result
+    return (fitRows, validationRows, split.validationWriters)
   }
 
   /// Trains on prepared rows (their inputs raw, as ``MLPTrainingRows`` builds them).

@@ -1,4 +1,4 @@
-/// The forward pass of ``MLPPredictor``'s network, with the weights re-laid out once, when the
+/// The forward pass of one of ``MLPPredictor``'s networks (a ``MLPPredictor/Member``), with the weights re-laid out once, when the
 /// predictor is made, so that one pass computes several neurons at a time in SIMD lanes.
 ///
 /// Why across neurons: a dense layer is `y_j = b_j + Σ_i W_ji·x_i`. Splitting the sum over `i`
@@ -36,17 +36,24 @@ struct MLPForwardPass: Sendable {
   private let inputMean: [Double]
   private let inputScale: [Double]
   private let relu: Bool
+  /// The member's ``MLPPredictor/Member/outputScale``, which multiplies the two outputs.
+  let outputScale: Double
   /// The widest padded layer: each of the two activation areas holds this many values.
   private let activationWidth: Int
 
-  /// Re-lays out `parameters`' weights; `parameters` must have passed
+  /// The first network of `parameters`.
+  init(_ parameters: MLPPredictor.Parameters) {
+    self.init(parameters.firstMember, inputCount: parameters.inputCount)
+  }
+
+  /// Re-lays out `member`'s weights; its model must have passed
   /// ``MLPPredictor/Parameters/checkShape()`` (a malformed model never reaches a predictor: the
   /// loader refuses it).
-  init(_ parameters: MLPPredictor.Parameters) {
-    let sizes = parameters.layerSizes
+  init(_ member: MLPPredictor.Member, inputCount: Int) {
+    let sizes = member.layerSizes(inputCount: inputCount)
     var layers: [Layer] = []
     var packed: [Double] = []
-    var source = 0  // index of the layer's first weight in parameters.weights
+    var source = 0  // index of the layer's first weight in weights
     for layer in 0..<(sizes.count - 1) {
       let (inputs, outputs) = (sizes[layer], sizes[layer + 1])
       let lanes = layer == sizes.count - 2 ? OutputLanes.scalarCount : HiddenLanes.scalarCount
@@ -55,18 +62,19 @@ struct MLPForwardPass: Sendable {
       let biases = source + outputs * inputs
       for block in 0..<blocks {
         let neurons = (block * lanes)..<(block * lanes + lanes)
-        packed += neurons.map { $0 < outputs ? parameters.weights[biases + $0] : 0 }
+        packed += neurons.map { $0 < outputs ? member.weights[biases + $0] : 0 }
         for i in 0..<inputs {
-          packed += neurons.map { $0 < outputs ? parameters.weights[source + $0 * inputs + i] : 0 }
+          packed += neurons.map { $0 < outputs ? member.weights[source + $0 * inputs + i] : 0 }
         }
       }
       source = biases + outputs
     }
     self.layers = layers
     self.packed = packed
-    inputMean = parameters.inputMean
-    inputScale = parameters.inputScale
-    relu = parameters.activation == .relu
+    inputMean = member.inputMean
+    inputScale = member.inputScale
+    relu = member.activation == .relu
+    outputScale = member.outputScale
     activationWidth = layers.map(\.paddedWidth).max() ?? 0
   }
 
@@ -80,14 +88,23 @@ struct MLPForwardPass: Sendable {
   }
 
   /// The network on raw inputs (``MLPFeatures``), which it standardises in place: the two
-  /// outputs before ``MLPPredictor/Parameters/outputScale``. `buffer` holds
-  /// ``bufferCount(inputCount:)`` values, the `inputCount` inputs first; the pass overwrites it.
+  /// outputs before ``outputScale``. `buffer` holds ``bufferCount(inputCount:)`` values, the
+  /// `inputCount` inputs first; the pass overwrites it.
   func evaluate(buffer: UnsafeMutableBufferPointer<Double>, inputCount: Int) -> (Double, Double) {
+    evaluate(inputs: UnsafeBufferPointer(rebasing: buffer[0..<inputCount]), buffer: buffer)
+  }
+
+  /// The network on the raw inputs `inputs` (``MLPFeatures``), which it leaves as they are (so
+  /// the members of an ensemble read them in turn): the two outputs before ``outputScale``.
+  /// `buffer` holds ``bufferCount(inputCount:)`` values and is overwritten; it may begin with
+  /// the inputs themselves (each is read just before its standardised value replaces it).
+  func evaluate(inputs raw: UnsafeBufferPointer<Double>, buffer: UnsafeMutableBufferPointer<Double>) -> (Double, Double) {
+    let inputCount = raw.count
     precondition(buffer.count >= bufferCount(inputCount: inputCount), "MLP forward pass: buffer too small")
     let inputs = buffer.baseAddress!
     inputMean.withUnsafeBufferPointer { mean in
       inputScale.withUnsafeBufferPointer { scale in
-        for i in 0..<inputCount { inputs[i] = (inputs[i] - mean[i]) / scale[i] }
+        for i in 0..<inputCount { inputs[i] = (raw[i] - mean[i]) / scale[i] }
       }
     }
     // Layer 0 writes the second area, layer 1 the first (over the inputs), and so on.

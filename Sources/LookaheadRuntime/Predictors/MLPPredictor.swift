@@ -8,10 +8,15 @@
 /// "Improving Software-Reduced Touchscreen Latency" (MobileHCI 2017); the inputs and size follow a
 /// quick probe on the shared datasets (`../shared/design/LEARNED-PROBE.md`).
 ///
-/// The inputs and activations of a prediction live in one temporary buffer, on the stack while it
-/// fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32 network
-/// and the Henze-size K = 10, 64×64 one (exactly 1 KiB, ``MLPForwardPass/bufferCount(inputCount:)``)
-/// allocate nothing per prediction; wider layers take one heap block per prediction.
+/// A model may hold several networks (``Member``, an ensemble of up to 8): the prediction is then the
+/// mean of their `Δ/h`, added up in member order so that every run gives the same bits.
+///
+/// The raw inputs of a prediction live in one temporary buffer and a member's standardised inputs
+/// and activations in another, reused by the members one after the other; each is on the stack
+/// while it fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32
+/// network and the Henze-size K = 10, 64×64 one (exactly 1 KiB,
+/// ``MLPForwardPass/bufferCount(inputCount:)``), alone or in an ensemble, allocate nothing per
+/// prediction; wider layers take one heap block per prediction.
 public struct MLPPredictor: Predictor {
   /// The hidden layers' non-linearity.
   public enum Activation: String, Sendable, Hashable, Codable, CaseIterable {
@@ -20,9 +25,10 @@ public struct MLPPredictor: Predictor {
     case tanh
   }
 
-  /// The trained model.
+  /// The trained model: the shared input rules, the first network's fields, and the other
+  /// networks of an ensemble, if any.
   public struct Parameters: Sendable, Hashable, Codable {
-    /// How many recent time steps feed the model (1…16).
+    /// How many recent time steps feed the model (1…16); every member reads the same.
     public var historyCount: Int
     /// Widths of the hidden layers, input side first (1…4 layers of 1…256 units).
     public var hiddenSizes: [Int]
@@ -42,11 +48,17 @@ public struct MLPPredictor: Predictor {
     public var weights: [Double]
     /// A gap between samples longer than this (seconds) starts a new history.
     public var maximumGapSeconds: Double
+    /// The networks after the first of an ensemble (at most ``maximumMemberCount`` − 1), or `nil`
+    /// for a single network: a single network's model file has no such key, as before ensembles.
+    public var additionalMembers: [Member]?
+
+    /// The most networks a model holds: the cost of a prediction grows with each.
+    public static let maximumMemberCount = 8
 
     public init(
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
-      maximumGapSeconds: Double = 0.1
+      maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -57,6 +69,33 @@ public struct MLPPredictor: Predictor {
       self.outputScale = outputScale
       self.weights = weights
       self.maximumGapSeconds = maximumGapSeconds
+      self.additionalMembers = additionalMembers
+    }
+
+    /// The first network, the one the top-level fields describe.
+    public var firstMember: Member {
+      Member(
+        hiddenSizes: hiddenSizes, activation: activation, inputMean: inputMean, inputScale: inputScale,
+        outputScale: outputScale, weights: weights)
+    }
+
+    /// Every network, the first one first: the order the ensemble's mean adds them up in.
+    public var members: [Member] { [firstMember] + (additionalMembers ?? []) }
+
+    /// The ensemble of `models`, in that order, which must share the history length, the length
+    /// scale and the gap rule (the trainer's runs with several seeds or candidate configurations
+    /// do). Each model's own members all join.
+    package static func ensemble(_ models: [Parameters]) throws(Invalid) -> Parameters {
+      guard var first = models.first else { throw .memberCount(0) }
+      for other in models.dropFirst() {
+        guard other.historyCount == first.historyCount, other.lengthScale == first.lengthScale,
+          other.maximumGapSeconds == first.maximumGapSeconds
+        else { throw .unsharedInputs }
+      }
+      let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
+      first.additionalMembers = rest.isEmpty ? nil : rest
+      guard rest.count < maximumMemberCount else { throw .memberCount(rest.count + 1) }
+      return first
     }
 
     /// Number of network inputs.
@@ -89,6 +128,12 @@ public struct MLPPredictor: Predictor {
       case count(field: String, expected: Int, found: Int)
       case nonFinite(field: String, index: Int)
       case notPositive(field: String, index: Int)
+      /// An ensemble of no network, or of more than ``maximumMemberCount``.
+      case memberCount(Int)
+      /// Networks to join into an ensemble that read different inputs.
+      case unsharedInputs
+      /// A problem of `additionalMembers[index]`.
+      indirect case member(index: Int, Invalid)
 
       package var description: String {
         switch self {
@@ -97,6 +142,9 @@ public struct MLPPredictor: Predictor {
         case .count(let field, let expected, let found): "\(field): expected \(expected) values, found \(found)"
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
+        case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, lengthScale and maximumGapSeconds"
+        case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
       }
     }
@@ -105,21 +153,15 @@ public struct MLPPredictor: Predictor {
     /// the exported JSON field).
     package func checkShape() throws(Invalid) {
       guard (1...16).contains(historyCount) else { throw .historyCount(historyCount) }
-      guard (1...4).contains(hiddenSizes.count), hiddenSizes.allSatisfy({ (1...256).contains($0) }) else {
-        throw .hiddenSizes(hiddenSizes)
-      }
-      let expected = Self.weightCount(layerSizes: layerSizes)
-      guard weights.count == expected else { throw .count(field: "weights", expected: expected, found: weights.count) }
-      for (field, values) in [("inputMean", inputMean), ("inputScale", inputScale)] {
-        guard values.count == inputCount else { throw .count(field: field, expected: inputCount, found: values.count) }
-      }
-      for (field, values) in [("weights", weights), ("inputMean", inputMean), ("inputScale", inputScale)] {
-        if let bad = values.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(field: field, index: bad) }
-      }
-      if let bad = inputScale.firstIndex(where: { $0 <= 0 }) { throw .notPositive(field: "inputScale", index: bad) }
-      for (field, value) in [("outputScale", outputScale), ("lengthScale", lengthScale), ("maximumGapSeconds", maximumGapSeconds)] {
+      try firstMember.checkShape(inputCount: inputCount)
+      for (field, value) in [("lengthScale", lengthScale), ("maximumGapSeconds", maximumGapSeconds)] {
         guard value.isFinite else { throw .nonFinite(field: field, index: 0) }
         guard value > 0 else { throw .notPositive(field: field, index: 0) }
+      }
+      let others = additionalMembers ?? []
+      guard others.count < Self.maximumMemberCount else { throw .memberCount(others.count + 1) }
+      for (index, member) in others.enumerated() {
+        do { try member.checkShape(inputCount: inputCount) } catch { throw .member(index: index, error) }
       }
     }
   }
@@ -127,13 +169,18 @@ public struct MLPPredictor: Predictor {
   public let parameters: Parameters
   /// The newest samples, under the learned predictors' one set of input rules.
   private var history: LearnedSampleHistory
-  /// The network, its weights laid out for a forward pass several neurons at a time.
-  private let network: MLPForwardPass
+  /// The networks in member order, their weights laid out for a forward pass several neurons at
+  /// a time.
+  private let networks: [MLPForwardPass]
+  /// Values of the work buffer the members share: the largest any of them needs.
+  private let bufferCount: Int
 
   public init(parameters: Parameters) {
     self.parameters = parameters
     history = LearnedSampleHistory(historyCount: parameters.historyCount)
-    network = MLPForwardPass(parameters)
+    let inputCount = parameters.inputCount
+    networks = parameters.members.map { MLPForwardPass($0, inputCount: inputCount) }
+    bufferCount = networks.map { $0.bufferCount(inputCount: inputCount) }.max() ?? 0
   }
 
   public mutating func reset() {
@@ -154,20 +201,41 @@ public struct MLPPredictor: Predictor {
       pressure: newest.pressure, altitude: newest.altitude, azimuth: newest.azimuth)
     guard horizon > 0 else { return hold }
     let inputCount = parameters.inputCount
-    let capacity = network.bufferCount(inputCount: inputCount)
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { buffer in
-      let inputs = UnsafeMutableBufferPointer(rebasing: buffer[0..<inputCount])
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: inputCount) { inputs in
       guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
       let along = inputs[0]
-      let output = network.evaluate(buffer: buffer, inputCount: inputCount)
-      let s = parameters.outputScale
-      let tx = along + s * output.0, ty = s * output.1
+      let correction = withUnsafeTemporaryAllocation(of: Double.self, capacity: bufferCount) { buffer in
+        meanCorrection(inputs: UnsafeBufferPointer(inputs), buffer: buffer)
+      }
+      let tx = along + correction.along, ty = correction.across
       let perUnit = horizon / parameters.lengthScale
       var point = hold
       point.x = newest.x + (rotation.cos * tx - rotation.sin * ty) * perUnit
       point.y = newest.y + (rotation.sin * tx + rotation.cos * ty) * perUnit
       return point
     }
+  }
+
+  /// The members' mean correction to constant velocity, `outputScale · net(inputs)`, along and
+  /// across the motion. Added up in member order starting from the first member's own value (not
+  /// from 0, which would turn a −0 into +0), then divided by the count: a single network's
+  /// correction is its own to the bit (x / 1 is x), as before ensembles.
+  private func meanCorrection(
+    inputs: UnsafeBufferPointer<Double>, buffer: UnsafeMutableBufferPointer<Double>
+  ) -> (along: Double, across: Double) {
+    var along = 0.0, across = 0.0
+    for (index, network) in networks.enumerated() {
+      let output = network.evaluate(inputs: inputs, buffer: buffer)
+      let s = network.outputScale
+      if index == 0 {
+        (along, across) = (s * output.0, s * output.1)
+      } else {
+        along += s * output.0
+        across += s * output.1
+      }
+    }
+    let count = Double(networks.count)
+    return (along / count, across / count)
   }
 
   /// The newest sample observed, if any.
@@ -203,43 +271,48 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
   ]
 
   /// ``checkShape()`` restated as a ``PredictorParameterError`` naming the exported JSON field
-  /// (`mlp.weights[17]`, `mlp.inputScale`, …).
+  /// (`mlp.weights[17]`, `mlp.inputScale`, `mlp.additionalMembers[1].outputScale`, …).
   public func validate() throws(PredictorParameterError) {
-    let p = self
-    do { try checkShape() } catch {
-      switch error {
-      case .historyCount(let value):
-        throw PredictorParameterError(parameter: "mlp.historyCount", value: Double(value), problem: "expected an integer in 1…16")
-      case .hiddenSizes(let sizes):
-        throw PredictorParameterError(
-          parameter: "mlp.hiddenSizes", value: Double(sizes.count), problem: "expected 1…4 layers of 1…256 units, found \(sizes)")
-      case .count(let field, let expected, let found):
-        throw PredictorParameterError(
-          parameter: "mlp.\(field)", value: Double(found),
-          problem: "expected \(expected) values for historyCount \(p.historyCount) and hiddenSizes \(p.hiddenSizes), found \(found)")
-      case .nonFinite(let field, let index):
-        throw PredictorParameterError(
-          parameter: Self.fieldPath(field, index), value: Self.value(p, field, index), problem: "expected a finite number")
-      case .notPositive(let field, let index):
-        throw PredictorParameterError(
-          parameter: Self.fieldPath(field, index), value: Self.value(p, field, index), problem: "expected a value above 0")
+    do { try checkShape() } catch { throw restated(error, prefix: "mlp.", member: firstMember) }
+  }
+
+  /// `problem` as a ``PredictorParameterError``; `prefix` and `member` say whose field it is.
+  private func restated(_ problem: Invalid, prefix: String, member: MLPPredictor.Member) -> PredictorParameterError {
+    /// `weights[3]` for an array field, `outputScale` for a number.
+    func path(_ field: String, _ index: Int) -> String {
+      prefix + (["weights", "inputMean", "inputScale"].contains(field) ? "\(field)[\(index)]" : field)
+    }
+    func value(_ field: String, _ index: Int) -> Double {
+      switch field {
+      case "lengthScale": lengthScale
+      case "maximumGapSeconds": maximumGapSeconds
+      default: member.value(field: field, index: index)
       }
     }
-  }
-
-  /// `mlp.weights[3]` for an array field, `mlp.outputScale` for a number.
-  private static func fieldPath(_ field: String, _ index: Int) -> String {
-    ["weights", "inputMean", "inputScale"].contains(field) ? "mlp.\(field)[\(index)]" : "mlp.\(field)"
-  }
-
-  private static func value(_ p: MLPPredictor.Parameters, _ field: String, _ index: Int) -> Double {
-    switch field {
-    case "weights": p.weights[index]
-    case "inputMean": p.inputMean[index]
-    case "inputScale": p.inputScale[index]
-    case "outputScale": p.outputScale
-    case "lengthScale": p.lengthScale
-    default: p.maximumGapSeconds
+    switch problem {
+    case .historyCount(let value):
+      return PredictorParameterError(parameter: prefix + "historyCount", value: Double(value), problem: "expected an integer in 1…16")
+    case .hiddenSizes(let sizes):
+      return PredictorParameterError(
+        parameter: prefix + "hiddenSizes", value: Double(sizes.count), problem: "expected 1…4 layers of 1…256 units, found \(sizes)")
+    case .count(let field, let expected, let found):
+      return PredictorParameterError(
+        parameter: prefix + field, value: Double(found),
+        problem: "expected \(expected) values for the model's historyCount \(historyCount) and hiddenSizes \(member.hiddenSizes), found \(found)")
+    case .nonFinite(let field, let index):
+      return PredictorParameterError(parameter: path(field, index), value: value(field, index), problem: "expected a finite number")
+    case .notPositive(let field, let index):
+      return PredictorParameterError(parameter: path(field, index), value: value(field, index), problem: "expected a value above 0")
+    case .memberCount(let count):
+      return PredictorParameterError(
+        parameter: prefix + "additionalMembers", value: Double(count),
+        problem: "expected 1…\(Self.maximumMemberCount) networks in all (at most \(Self.maximumMemberCount - 1) additional members), found \(count)")
+    case .unsharedInputs:
+      return PredictorParameterError(
+        parameter: prefix + "additionalMembers", value: Double(members.count), problem: problem.description)
+    case .member(let index, let inner):
+      let others = additionalMembers ?? []
+      return restated(inner, prefix: "\(prefix)additionalMembers[\(index)].", member: others[index])
     }
   }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `train --henze2017 --family mlp --ensemble-candidates` fold by fold: the fold line says the
+/// mean of the candidates was scored, combining it gives the in-process table, and combining it
+/// as `--select`'s table is refused.
+@Suite("train --henze2017 --family mlp --ensemble-candidates, fold by fold")
+struct TrainHenzeEnsembleFoldLinesTests {
+  static let small = TrainHenzeFoldLinesTests.small + ["--henze-folds", "1"]
+
+  @Test("a fold line of the mean combines to the in-process table; not as --select's")
+  func foldLineCombines() throws {
+    let inProcess = try TrainHenzeFoldLinesTests.run(Self.small + ["--ensemble-candidates"])
+    let line = try TrainHenzeFoldLinesTests.run(Self.small + ["--ensemble-candidates", "--henze-fold-lines"])
+    let fold = try #require(try JSONSerialization.jsonObject(with: Data(line.stdout.utf8)) as? [String: Any])
+    #expect(fold["scoredMean"] as? Bool == true)
+    #expect((fold["setup"] as? String)?.contains("scored=mean") == true)
+    #expect((fold["candidates"] as? [String])?.count == 3)
+    #expect(inProcess.stdout.contains("mean of all 3"))
+    #expect(inProcess.stdout.contains("MLP 2 mean of 3"))
+
+    let lines = DatasetsCommandTests.temporaryURL("ensemble-folds.jsonl")
+    defer { try? FileManager.default.removeItem(at: lines) }
+    try Data(line.stdout.utf8).write(to: lines)
+    let combined = try TrainHenzeFoldLinesTests.run(Self.small + ["--ensemble-candidates", "--henze-combine", lines.path])
+    #expect(combined.stdout == inProcess.stdout)
+    let asSelect = try DatasetsCommandTests.run(Self.small + ["--select", "--henze-combine", lines.path])
+    #expect(asSelect.status == 1)
+    #expect(asSelect.stderr.contains("\(lines.path):1, field setup"), "\(asSelect.stderr)")
+  }
+}
