@@ -15,7 +15,8 @@
 public struct ModelFile: Codable, Sendable, Equatable {
   /// Always ``ModelFileEnvelope/formatName``.
   public var format: String
-  /// Always ``ModelFileEnvelope/version`` for files this runtime reads.
+  /// The format version: ``requiredVersion(for:)`` of the predictor when written (1, or 2 for an
+  /// MLP ensemble); any of ``ModelFileEnvelope/readableVersions`` when read.
   public var version: Int
   public var predictor: ModelPredictorDescription
   public var coordinates: ModelCoordinates
@@ -27,7 +28,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
     provenance: ModelProvenance
   ) {
     format = ModelFileEnvelope.formatName
-    version = ModelFileEnvelope.version
+    version = Self.requiredVersion(for: predictor)
     self.predictor = predictor
     self.coordinates = coordinates
     self.tunedFor = tunedFor
@@ -41,12 +42,24 @@ public struct ModelFile: Codable, Sendable, Equatable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     var body = try encoder.encode(self)
     body.append(UInt8(ascii: "\n"))
-    return ModelFileEnvelope.wrap(body: body)
+    return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// Reads a whole model file (header, checksum, body).
+  /// The lowest format version that holds `predictor`: 2 for an MLP ensemble (a reader of
+  /// version 1 would ignore its other networks), 1 for everything else.
+  public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
+    if case .mlp(let parameters) = predictor.configuration.family, !(parameters.additionalMembers ?? []).isEmpty { return 2 }
+    return 1
+  }
+
+  /// Reads a whole model file (header, checksum, body); the header's version must be the body's.
   public static func decode(fileData data: Data) throws(ModelFileError) -> ModelFile {
-    try decode(body: try ModelFileEnvelope.unwrap(data))
+    let (body, headerVersion) = try ModelFileEnvelope.unwrapWithVersion(data)
+    let file = try decode(body: body)
+    guard file.version == headerVersion else {
+      throw .malformed(path: "$.version", detail: "\(file.version), but the header says version \(headerVersion)")
+    }
+    return file
   }
 
   /// Decodes and validates a model file's JSON body.
@@ -60,7 +73,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
     guard probe.format == ModelFileEnvelope.formatName else {
       throw .malformed(path: "$.format", detail: "expected \"\(ModelFileEnvelope.formatName)\"")
     }
-    guard probe.version == ModelFileEnvelope.version else {
+    guard ModelFileEnvelope.readableVersions.contains(probe.version) else {
       throw .unsupportedVersion(found: probe.version, supported: ModelFileEnvelope.version)
     }
     guard PredictorFamily.names.contains(probe.predictor.configuration.family) else {
@@ -72,8 +85,14 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return file
   }
 
-  /// Throws naming the first field that is out of range.
+  /// Throws naming the first field that is out of range, or a version too low for the predictor.
   public func validate() throws(ModelFileError) {
+    let needed = Self.requiredVersion(for: predictor)
+    guard version >= needed else {
+      throw .malformed(
+        path: "$.version",
+        detail: "\(version), but an MLP ensemble (additionalMembers) needs version \(needed): a version-\(version) reader would predict with its first network alone")
+    }
     do throws(PredictorParameterError) { try predictor.configuration.validate() } catch {
       throw .invalidParameter(
         field: "$.predictor.configuration (\(error.parameter))", detail: "\(error.value): \(error.problem)")

@@ -15,11 +15,17 @@
 /// it is trusted.
 package enum ModelFileEnvelope {
   package static let formatName = "lookahead-model"
-  /// The version this runtime writes and reads.
-  package static let version = 1
+  /// The newest version this runtime reads and writes. Version 2 is version 1 plus MLP ensembles
+  /// (`additionalMembers`): a file is written with the lowest version that holds it
+  /// (``ModelFile/requiredVersion(for:)``), so a runtime that reads only version 1 refuses an
+  /// ensemble instead of silently predicting with its first network, and every other file stays
+  /// version 1, byte for byte as before.
+  package static let version = 2
+  /// The versions this runtime reads.
+  package static let readableVersions = 1...version
 
-  /// Wraps a JSON body in the header.
-  package static func wrap(body: Data) -> Data {
+  /// Wraps a JSON body in the header (`version`: the body's own).
+  package static func wrap(body: Data, version: Int = 1) -> Data {
     let crc = String(CRC32.checksum(body), radix: 16)
     let padded = String(repeating: "0", count: 8 - crc.count) + crc
     var out = Data("\(formatName) \(version) crc32=\(padded)\n".utf8)
@@ -29,18 +35,23 @@ package enum ModelFileEnvelope {
 
   /// Checks the header and checksum and returns the JSON body.
   package static func unwrap(_ data: Data) throws(ModelFileError) -> Data {
+    try unwrapWithVersion(data).body
+  }
+
+  /// Checks the header and checksum and returns the JSON body with the header's version.
+  package static func unwrapWithVersion(_ data: Data) throws(ModelFileError) -> (body: Data, version: Int) {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .notAModelFile }
     guard let header = String(data: data[data.startIndex..<newline], encoding: .utf8) else { throw .notAModelFile }
     let parts = header.split(separator: " ")
     guard parts.count == 3, parts[0] == formatName else { throw .notAModelFile }
     guard let found = Int(parts[1]) else { throw .notAModelFile }
-    guard found == version else { throw .unsupportedVersion(found: found, supported: version) }
+    guard readableVersions.contains(found) else { throw .unsupportedVersion(found: found, supported: version) }
     guard parts[2].hasPrefix("crc32="), let expected = UInt32(parts[2].dropFirst(6), radix: 16) else {
       throw .notAModelFile
     }
     let body = data[data.index(after: newline)...]
     let actual = CRC32.checksum(body)
     guard actual == expected else { throw .checksumMismatch(expected: expected, actual: actual) }
-    return Data(body)
+    return (Data(body), found)
   }
 }

@@ -16,7 +16,7 @@ public enum ModelFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case .notAModelFile:
       "not a Lookahead model file: the first line must be 'lookahead-model VERSION crc32=XXXXXXXX'"
     case .unsupportedVersion(let found, let supported):
-      "model file version \(found) is not supported by this runtime (it reads version \(supported)); export the model again"
+      "model file version \(found) is not supported by this runtime (it reads versions 1 to \(supported)); export the model again"
     case .checksumMismatch(let expected, let actual):
       "model file is damaged: its checksum is \(String(actual, radix: 16)) but the header says \(String(expected, radix: 16))"
     case .malformed(let path, let detail): "model file is malformed at \(path): \(detail)"

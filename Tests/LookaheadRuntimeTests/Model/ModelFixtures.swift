@@ -57,7 +57,7 @@ enum ModelFixtures {
     let newline = data.firstIndex(of: UInt8(ascii: "\n"))!
     var body = String(decoding: data[(newline + 1)...], as: UTF8.self)
     edit(&body)
-    return ModelFileEnvelope.wrap(body: Data(body.utf8))
+    return ModelFileEnvelope.wrap(body: Data(body.utf8), version: file.version)
   }
 
   /// A curved, accelerating stroke sampled at 240 Hz with pressure, in model units.
