@@ -7,7 +7,7 @@ extension TrainCommand {
   /// `train --family mlp`: ``MLPTrainRun`` with progress on stderr; the model (a predictor
   /// configuration of family `mlp`) and the result file as for the learned linear model.
   func runMLP(_ options: MLPTrainer.Options) throws {
-    do {
+    try runCommand {
       let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
       try force.checkWritable(outURL, resultURL)
@@ -42,10 +42,6 @@ extension TrainCommand {
       try finish(
         configuration: outcome.configuration, reportJSON: try report.jsonData(), text: report.text,
         outURL: outURL, resultURL: resultURL)
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

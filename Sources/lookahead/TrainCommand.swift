@@ -67,7 +67,7 @@ struct TrainCommand: ParsableCommand {
     let parts = jobs.cores
     try henzeFolds.validate(henze2017: henze2017, family: family)
     if henze2017 {
-      do {
+      try runCommand {
         if let combine = henzeFolds.combine {
           try combineHenze2017MLP(foldLines: URL(fileURLWithPath: combine))
           return
@@ -81,8 +81,6 @@ struct TrainCommand: ParsableCommand {
         let cells = try Henze2017Comparison.run(rawStrokes: raw.strokes, parts: parts)
         CommandResultOutput.show(
           json: json.isOn, jsonData: try Henze2017Comparison.jsonData(cells), text: Henze2017Comparison.table(cells), wrote: nil)
-      } catch {
-        throw ExitCodeRule.exit(reporting: error)
       }
       return
     }
@@ -108,7 +106,7 @@ struct TrainCommand: ParsableCommand {
     let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
-    do {
+    try runCommand {
       let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
       try force.checkWritable(outURL, resultURL)
@@ -125,10 +123,6 @@ struct TrainCommand: ParsableCommand {
       try finish(
         configuration: outcome.configuration, reportJSON: try report.jsonData(), text: report.text,
         outURL: outURL, resultURL: resultURL)
-    } catch let error as ValidationError {
-      throw error
-    } catch {
-      throw ExitCodeRule.exit(reporting: error)
     }
   }
 }

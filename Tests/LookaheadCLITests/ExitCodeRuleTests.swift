@@ -48,6 +48,7 @@ struct ExitCodeRuleTests {
     // whole CLI ("Usage: lookahead <subcommand>") under it.
     (["tune", "--predictor", "linear", "--pareto=-1", "--split", "holdout=0.2,seed=1", "Inkable-ApplePencil"], "--pareto"),
     (["bench-readers", "--dataset", "No-Such-Dataset"], "No-Such-Dataset"),
+    (["train", "--family", "mlp", "--select", "--split", "holdout=0.2,seed=1", "Inkable-ApplePencil"], "--select"),
   ])
   func runTimeErrorIsOneLine(arguments: [String], named: String) throws {
     let result = try Self.run(arguments)
