@@ -204,8 +204,7 @@ public struct ModelExportJob: Sendable {
       throw TunedConfiguration.Failure(path: url.path, problem: "cannot read the file (\(error.localizedDescription))")
     }
     guard let probe = try? JSONDecoder().decode(FormatProbe.self, from: data), probe.format == format else { return nil }
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let decoder = ResultJSON.decoder()
     do { return try decoder.decode(T.self, from: data) } catch {
       throw TunedConfiguration.Failure(path: url.path, problem: "a \(format) file that does not decode (\(error))")
     }

@@ -166,10 +166,7 @@ public enum Henze2017Comparison {
   /// The cells as JSON (`train --henze2017 --json`): one object per task and look-ahead, in
   /// table order, keys sorted.
   public static func jsonData(_ cells: [Cell]) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return try encoder.encode(cells)
+    try ResultJSON.encode(cells)
   }
 
   /// The paper's Table 1 columns, in its order, as (header, reference predictor id).

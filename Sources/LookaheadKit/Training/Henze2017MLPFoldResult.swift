@@ -80,8 +80,7 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   ) throws -> [Henze2017MLPFoldResult] {
     let path = url.path
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let decoder = ResultJSON.decoder()
     var byFold: [Int: Henze2017MLPFoldResult] = [:]
     var participants: [String]?
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

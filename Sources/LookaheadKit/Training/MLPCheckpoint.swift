@@ -27,8 +27,7 @@ struct MLPCheckpoint: Codable {
   /// The saved state, nil when there is no file; throws when it is unreadable or of another run.
   static func read(_ url: URL, expecting fingerprint: String) throws -> MLPCheckpoint? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let decoder = ResultJSON.decoder()
     let saved = try decoder.decode(MLPCheckpoint.self, from: Data(contentsOf: url))
     guard saved.fingerprint == fingerprint else {
       throw Mismatch(path: url.path, found: saved.fingerprint, expected: fingerprint)
@@ -37,8 +36,6 @@ struct MLPCheckpoint: Codable {
   }
 
   func write(to url: URL) throws {
-    let encoder = JSONEncoder()
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    try encoder.encode(self).write(to: url, options: .atomic)
+    try ResultJSON.encode(self).write(to: url, options: .atomic)
   }
 }

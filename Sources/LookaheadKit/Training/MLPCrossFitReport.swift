@@ -40,10 +40,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
   }
 
   public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return try encoder.encode(self)
+    try ResultJSON.encode(self)
   }
 
   public var text: String {

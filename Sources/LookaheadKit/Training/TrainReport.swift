@@ -46,10 +46,7 @@ public struct TrainReport: Sendable, Codable {
   }
 
   public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return try encoder.encode(self)
+    try ResultJSON.encode(self)
   }
 
   /// The model's configuration file: a ``PredictorConfiguration`` of family `learnedLinear` as

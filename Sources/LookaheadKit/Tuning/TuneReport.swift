@@ -122,10 +122,7 @@ public struct TuneReport: Sendable, Codable {
 
   /// The JSON result file.
   public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return try encoder.encode(self)
+    try ResultJSON.encode(self)
   }
 
   /// The human summary.
