@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Golden outputs for refactors that must not change a result: evaluate, compare, sweep, a short
 # seeded tune (per-sample and replay objectives), train (held-out and --henze2017) on the bundled
-# and the shared datasets, written to $1, then one hash per file with the output folder's name
-# taken out (the only run-to-run difference). Run it before and after a change and diff the hash
+# and the shared datasets, written to $1, then one hash per file with the output folder's and the
+# binary's paths taken out (the only run-to-run differences). Run it before and after a change and diff the hash
 # lists. Usage: BIN=.build/debug/lookahead bash Tools/golden_outputs.sh OUT-FOLDER > OUT.sha
 set -uo pipefail
 B=${BIN:-.build/debug/lookahead}
@@ -24,6 +24,18 @@ run train-svc train --test SVC2004-Task2:test --history 2,4 --lambdas 1e-6,1e-4 
 run evaluate-anchor-henze-json evaluate --predictor kalman --protocol anchor --json Henze2017-MobileHCI
 run evaluate-henze2017-json evaluate --predictor linear --protocol henze2017 --json Henze2017-MobileHCI
 run compare-recorded-anchor compare recorded linear --protocol anchor --json Inkable-ApplePencil
+# Hash every output with the run-to-run differences taken out: the output folder's path and the
+# binary's (as given and absolute: provenance records the command line), plain and JSON-escaped
+# ("\/"), so two checkouts' builds of the same code give the same hashes.
+binary_abs="$(cd "$(dirname "$B")" && pwd)/$(basename "$B")"
 for f in $(ls "$O" | grep -v -e rc.txt -e lock); do
-  printf '%s  %s\n' "$(sed "s#$O#OUT#g; s#${O//\//\\\\/}#OUT#g" "$O/$f" | sha256sum | cut -c1-16)" "$f"
+  printf '%s  %s\n' "$(python3 - "$O/$f" "$O" "$binary_abs" "$B" <<'PY' | sha256sum | cut -c1-16
+import sys
+path, folder, binary_abs, binary = sys.argv[1:]
+text = open(path, encoding="utf-8", errors="surrogateescape").read()
+for value, token in ((folder, "OUT"), (binary_abs, "BIN"), (binary, "BIN")):
+    text = text.replace(value, token).replace(value.replace("/", "\\/"), token)
+sys.stdout.write(text)
+PY
+)" "$f"
 done
