@@ -27,6 +27,8 @@ public struct MLPTrainReport: Sendable, Codable {
   /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
   /// network (``epochs`` and ``bestEpoch`` are then its own; for an ensemble, the first member's).
   public var members: [Member]?
+  /// Of an ensemble: the validation error of the members' mean prediction (beside each member's).
+  public var ensembleValidationError: Double?
 
   public struct Member: Sendable, Codable {
     public var seed: UInt64
@@ -59,6 +61,7 @@ public struct MLPTrainReport: Sendable, Codable {
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
     testResampledHz = outcome.testResampler?.rate
+    ensembleValidationError = outcome.training.ensembleValidationError
     let trained = outcome.training.members
     members = trained.isEmpty
       ? nil
@@ -86,6 +89,10 @@ public struct MLPTrainReport: Sendable, Codable {
         lines.append(String(
           format: "  member %d (seed %llu): best epoch %d of %d, validation error %.5g", m + 1, member.seed, member.bestEpoch,
           member.epochs.count, best))
+      }
+      if let ensembleValidationError {
+        lines.append(String(
+          format: "  their mean: validation error %.5g (linear %.5g)", ensembleValidationError, linearValidationError))
       }
     }
     lines += [

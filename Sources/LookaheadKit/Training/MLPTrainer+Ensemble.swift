@@ -48,7 +48,46 @@ extension MLPTrainer {
       throw Failure(description: "the ensemble of the trained networks: \(error)")
     }
     ensemble.members = members
+    ensemble.ensembleValidationError = Self.ensembleValidationError(members.map(\.parameters), rows: rows.validation)
     return ensemble
+  }
+
+  /// Mean Euclidean error on `rows` of the members' mean prediction — each member standardises
+  /// the rows its own way and adds `outputScale · net` to the constant-velocity base, and the
+  /// corrections are averaged as the runtime's ensemble does — in the units of each member's own
+  /// validation error. By the triangle inequality it is never above the mean of the members' own
+  /// errors on the same rows.
+  static func ensembleValidationError(_ members: [MLPPredictor.Parameters], rows: MLPTrainingRows) -> Double {
+    guard !members.isEmpty, rows.count > 0 else { return .nan }
+    var correction = [Double](repeating: 0, count: 2 * rows.count)
+    var along: [Double] = [], targets: [Double] = [], horizons: [Double] = []
+    for member in members {
+      let network = MLPNetwork(layerSizes: member.layerSizes, activation: member.activation)
+      let standardised = StandardisedRows(rows, parameters: member)
+      (along, targets, horizons) = (standardised.along, standardised.targets, standardised.horizons)
+      var workspace = MLPNetwork.Workspace(network: network, capacity: 256)
+      var batch = BatchBuffers(capacity: workspace.capacity)
+      var start = 0
+      while start < rows.count {
+        let count = min(workspace.capacity, rows.count - start)
+        batch.gather(start..<(start + count), from: standardised, into: &workspace)
+        network.forward(member.weights, rows: count, workspace: &workspace)
+        for r in 0..<count {
+          let y = workspace.output(r)
+          correction[2 * (start + r)] += member.outputScale * y.0
+          correction[2 * (start + r) + 1] += member.outputScale * y.1
+        }
+        start += count
+      }
+    }
+    let count = Double(members.count)
+    var sum = 0.0
+    for r in 0..<rows.count {
+      let ex = horizons[r] * (along[r] + correction[2 * r] / count - targets[2 * r])
+      let ey = horizons[r] * (correction[2 * r + 1] / count - targets[2 * r + 1])
+      sum += (ex * ex + ey * ey).squareRoot()
+    }
+    return sum / Double(rows.count)
   }
 
   /// Member `member`'s (from 0) checkpoint: the file given for the first, `FILE.member2`, … for

@@ -84,6 +84,9 @@ public struct MLPTrainer: Sendable {
     /// Of an ensemble (``trainEnsemble(data:memberCount:checkpoint:memberStarted:progress:)``):
     /// each member's own result, in member order; empty for a single network.
     public var members: [Result] = []
+    /// Of an ensemble: the mean error of the members' mean prediction on the validation rows
+    /// (``ensembleValidationError(_:rows:)``), to set beside each member's own; `nil` for one network.
+    public var ensembleValidationError: Double?
   }
 
   public struct Failure: Error, CustomStringConvertible {
