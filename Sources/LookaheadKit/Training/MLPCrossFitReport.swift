@@ -20,12 +20,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var heldOut: [TrainRun.HorizonScore]
 
   public init(outcome: MLPCrossFitRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
-    var provenance = provenance
-    provenance.split = split
+    var provenance = MLPTrainReport.provenance(provenance, options: options, split: split)
     provenance.testWriters = outcome.folds.flatMap(\.testWriters)
-    provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
-      + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
-    provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     self.provenance = provenance
     horizonsMilliseconds = options.horizons.map { $0 * 1000 }
     lengthUnit = outcome.lengthUnit
@@ -47,8 +43,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
         + "one network per fold, none shipped",
-      "augmentation \(augmentation)" + (validationPerDataset ? "; early-stopping writers drawn per dataset" : "")
-        + (augmentValidation ? "; early-stopping rows augmented" : ""),
+      MLPTrainReport.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
     ]
     var foldLines = [["fold", "held out", "early stopping on", "training rows", "best epoch"]]
     for (index, fold) in folds.enumerated() {

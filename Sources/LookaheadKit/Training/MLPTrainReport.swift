@@ -37,13 +37,9 @@ public struct MLPTrainReport: Sendable, Codable {
   }
 
   public init(outcome: MLPTrainRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
-    var provenance = provenance
-    provenance.split = split
+    var provenance = Self.provenance(provenance, options: options, split: split)
     provenance.trainWriters = outcome.trainWriters
     provenance.testWriters = outcome.testWriters
-    provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
-      + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
-    provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     self.provenance = provenance
     horizonsMilliseconds = options.horizons.map { $0 * 1000 }
     lengthUnit = outcome.lengthUnit
@@ -77,8 +73,7 @@ public struct MLPTrainReport: Sendable, Codable {
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : ""),
-      "augmentation \(augmentation)" + (validationPerDataset ? "; early-stopping writers drawn per dataset" : "")
-        + (augmentValidation ? "; early-stopping rows augmented" : ""),
+      Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
     ]
@@ -102,6 +97,22 @@ public struct MLPTrainReport: Sendable, Codable {
     ]
     lines += Self.heldOutTable(heldOut, lengthUnit: lengthUnit)
     return lines.joined(separator: "\n")
+  }
+
+  /// A training's provenance with its split, objective (the loss and horizons) and horizon policy.
+  static func provenance(_ provenance: ResultProvenance, options: MLPTrainer.Options, split: String) -> ResultProvenance {
+    var provenance = provenance
+    provenance.split = split
+    provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
+      + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
+    provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    return provenance
+  }
+
+  /// The text line saying how the rows were augmented and the early-stopping writers drawn.
+  static func augmentationLine(_ augmentation: String, perDataset: Bool, augmented: Bool) -> String {
+    "augmentation \(augmentation)" + (perDataset ? "; early-stopping writers drawn per dataset" : "")
+      + (augmented ? "; early-stopping rows augmented" : "")
   }
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
