@@ -62,6 +62,30 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("ensemble-candidates"), help: "MLP with --henze2017: per fold, train the same fixed candidate list as --select and score the mean of all candidates' predictions (an ensemble; nothing is chosen).")
   var ensembleCandidates = false
 
+  @Option(name: .customLong("candidate-hidden"), help: "MLP with --henze2017 --select or --ensemble-candidates: train the fixed candidate list once per hidden-layer shape, shapes separated by semicolons, e.g. \"64,64;64,64,64\" (default: the one shape of --hidden).")
+  var candidateHidden: String?
+
+  /// ``candidateHidden`` as hidden-layer shapes (`nil` when not given).
+  func candidateHiddenShapes() throws -> [[Int]]? {
+    guard let candidateHidden else { return nil }
+    let shapes = try candidateHidden.split(separator: ";", omittingEmptySubsequences: false).map {
+      try Self.hiddenSizes(String($0), option: "--candidate-hidden")
+    }
+    guard Set(shapes).count == shapes.count else {
+      throw ValidationError("--candidate-hidden names a shape twice: \"\(candidateHidden)\"")
+    }
+    return shapes
+  }
+
+  /// Hidden-layer widths from `1…4` comma-separated numbers `1…256`.
+  static func hiddenSizes(_ text: String, option: String) throws -> [Int] {
+    let sizes = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard (1...4).contains(sizes.count), sizes.allSatisfy({ $0.map { (1...256).contains($0) } ?? false }) else {
+      throw ValidationError("\(option) must be 1…4 comma-separated widths 1…256, got \"\(text)\"")
+    }
+    return sizes.compactMap { $0 }
+  }
+
   @Option(name: .customLong("henze-horizon"), help: "MLP with --henze2017: the time the network predicts for: mean-interval (j × the window's mean input step, from the inputs alone) or target-time (the target row's time, as the published networks were given).")
   var henzeHorizon: String = "mean-interval"
 
@@ -90,10 +114,7 @@ struct MLPTrainOptions: ParsableArguments {
     let history = self.history ?? defaults?.historyCount ?? options.historyCount
     let hidden = self.hidden ?? (defaults ?? options).hiddenSizes.map(String.init).joined(separator: ",")
     guard (1...16).contains(history) else { throw ValidationError("--mlp-history must be 1…16") }
-    let sizes = hidden.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-    guard (1...4).contains(sizes.count), sizes.allSatisfy({ $0.map { (1...256).contains($0) } ?? false }) else {
-      throw ValidationError("--hidden must be 1…4 comma-separated widths 1…256, got \"\(hidden)\"")
-    }
+    let sizes = try Self.hiddenSizes(hidden, option: "--hidden")
     guard let activation = MLPPredictor.Activation(rawValue: activation) else {
       throw ValidationError("--activation must be relu or tanh, got \"\(activation)\"")
     }
@@ -106,7 +127,7 @@ struct MLPTrainOptions: ParsableArguments {
     }
     do { options.augmentation = try StrokeAugmentation(parsing: augment) } catch { throw ValidationError(error.description) }
     options.historyCount = history
-    options.hiddenSizes = sizes.compactMap { $0 }
+    options.hiddenSizes = sizes
     options.activation = activation
     options.epochs = epochs
     options.patience = patience

@@ -135,9 +135,17 @@ extension TrainCommand {
     guard !(mlp.select && mlp.ensembleCandidates) else {
       throw ValidationError("--select scores one candidate per fold and --ensemble-candidates the mean of all: give one of them")
     }
+    let shapes = try mlp.candidateHiddenShapes()
+    guard shapes == nil || mlp.select || mlp.ensembleCandidates else {
+      throw ValidationError("--candidate-hidden multiplies the candidate list of --select or --ensemble-candidates: give one of them")
+    }
     let candidates = mlp.select || mlp.ensembleCandidates
-      ? Henze2017MLPComparison.candidates(base: options)
+      ? Henze2017MLPComparison.candidates(base: options, hiddenShapes: shapes)
       : [Henze2017MLPComparison.Candidate(name: "as given", options: options, reflect: options.augmentation.reflect)]
+    if mlp.ensembleCandidates, candidates.count > MLPPredictor.Parameters.maximumMemberCount {
+      throw ValidationError(
+        "--ensemble-candidates would average \(candidates.count) networks; a model holds at most \(MLPPredictor.Parameters.maximumMemberCount) (give fewer --candidate-hidden shapes)")
+    }
     guard let rule = Henze2017Comparison.HorizonRule(rawValue: mlp.henzeHorizon) else {
       throw ValidationError("--henze-horizon must be mean-interval or target-time, got \"\(mlp.henzeHorizon)\"")
     }
@@ -151,7 +159,8 @@ extension TrainCommand {
 
   /// The table (with `--select` or `--ensemble-candidates`, then the fold table), or `--json`'s cells.
   private func showHenze2017MLP(_ outcome: Henze2017MLPComparison.Outcome, options: MLPTrainer.Options) throws {
-    let size = options.hiddenSizes.map(String.init).joined(separator: "x")
+    let shapes = (try? mlp.candidateHiddenShapes()) ?? nil
+    let size = (shapes ?? [options.hiddenSizes]).map { $0.map(String.init).joined(separator: "x") }.joined(separator: "+")
     let label = mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)"
     var text = Henze2017Comparison.table(outcome.cells, label: label)
     if mlp.select || mlp.ensembleCandidates { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }

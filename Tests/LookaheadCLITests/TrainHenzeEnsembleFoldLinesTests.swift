@@ -28,4 +28,25 @@ struct TrainHenzeEnsembleFoldLinesTests {
     #expect(asSelect.status == 1)
     #expect(asSelect.stderr.contains("\(lines.path):1, field setup"), "\(asSelect.stderr)")
   }
+
+  @Test("--candidate-hidden: the mean of every shape's candidates, its validation error shown; bad lists refused")
+  func candidateHiddenShapes() throws {
+    let both = try TrainHenzeFoldLinesTests.run(Self.small + ["--ensemble-candidates", "--candidate-hidden", "2;3"])
+    #expect(both.stdout.contains("MLP 2+3 mean of 6"), "\(both.stdout)")
+    #expect(both.stdout.contains("mean of all 6"))
+    #expect(both.stdout.contains("their mean (px)"))
+    #expect(both.stdout.contains("as given 2 (px, best epoch)") && both.stdout.contains("as given 3 (px, best epoch)"))
+
+    for (arguments, message) in [
+      (["--candidate-hidden", "2;3"], "--candidate-hidden multiplies the candidate list of --select or --ensemble-candidates"),
+      (["--select", "--candidate-hidden", "2;0"], "--candidate-hidden must be 1…4 comma-separated widths 1…256, got \"0\""),
+      (["--select", "--candidate-hidden", "2;2"], "--candidate-hidden names a shape twice"),
+      (["--ensemble-candidates", "--candidate-hidden", "2;3;4"], "--ensemble-candidates would average 9 networks; a model holds at most 8"),
+    ] {
+      let refused = try DatasetsCommandTests.run(Self.small + arguments)
+      #expect(refused.status != 0, "\(arguments)")
+      #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+      #expect(!refused.stderr.contains("Usage:"), "\(arguments): \(refused.stderr)")
+    }
+  }
 }

@@ -58,14 +58,26 @@ public enum Henze2017MLPComparison {
   /// The candidate list of `train --henze2017 --family mlp --select`, fixed before the table
   /// run: the options as given; the same with the learning rate decaying by 0.9 per epoch (unless
   /// it decays already) and reflected windows added to the fit; and that with the tasks balanced.
-  public static func candidates(base: MLPTrainer.Options) -> [Candidate] {
+  ///
+  /// With `hiddenShapes`, the list once per hidden-layer shape, in the order given, each name
+  /// followed by its shape (`as given 64x64x64`); without, once with `base`'s shape.
+  public static func candidates(base: MLPTrainer.Options, hiddenShapes: [[Int]]? = nil) -> [Candidate] {
+    guard let hiddenShapes else { return candidates(base: base, suffix: "") }
+    return hiddenShapes.flatMap { shape in
+      var options = base
+      options.hiddenSizes = shape
+      return candidates(base: options, suffix: " " + shape.map(String.init).joined(separator: "x"))
+    }
+  }
+
+  private static func candidates(base: MLPTrainer.Options, suffix: String) -> [Candidate] {
     var decaying = base
     if decaying.learningRateDecay == 1 { decaying.learningRateDecay = 0.9 }
     let name = "lr decay \(decaying.learningRateDecay) + reflect"
     return [
-      Candidate(name: "as given", options: base),
-      Candidate(name: name, options: decaying, reflect: true),
-      Candidate(name: name + " + balanced", options: decaying, reflect: true, balanceTasks: true),
+      Candidate(name: "as given" + suffix, options: base),
+      Candidate(name: name + suffix, options: decaying, reflect: true),
+      Candidate(name: name + " + balanced" + suffix, options: decaying, reflect: true, balanceTasks: true),
     ]
   }
 
@@ -83,6 +95,10 @@ public enum Henze2017MLPComparison {
     public var chosen: Int
     /// The fold scored the mean of all candidates (``Scoring/meanOfCandidates``).
     public var scoredMean = false
+    /// With ``scoredMean``: the candidates' mean's error on the early-stopping participant, as
+    /// ``validationErrors`` measures each candidate's (`nil` for a choice, or a fold line written
+    /// before it was recorded).
+    public var meanValidationError: Double? = nil
   }
 
   public struct Outcome: Sendable {
@@ -189,7 +205,7 @@ public enum Henze2017MLPComparison {
         let validationCells = score(
           result.parameters, files: files.indices.filter { files[$0].participant == validationParticipant },
           of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
-        let best = exp(validationCells.map { log($0.sum / Double(max($0.count, 1))) }.reduce(0, +) / Double(max(validationCells.count, 1)))
+        let best = geometricMeanError(validationCells)
         fitted.append(result.parameters)
         record.validationErrors.append(best)
         record.bestEpochs.append(result.bestEpoch)
@@ -200,10 +216,19 @@ public enum Henze2017MLPComparison {
       }
       record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
       let model: MLPPredictor.Parameters
+      var meanValidationError: Double?
       switch scoring {
       case .bestOnEarlyStopping: model = fitted[record.chosen]
       case .meanOfCandidates:
         do { model = try .ensemble(fitted) } catch { throw MLPTrainer.Failure(description: "the candidates' ensemble: \(error)") }
+        // The ensemble's own early-stopping error: the number to compare candidate lists by,
+        // never the held-out participant's.
+        meanValidationError = geometricMeanError(score(
+          model, files: files.indices.filter { files[$0].participant == validationParticipant },
+          of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts))
+        progress(String(
+          format: "fold %d/%d, the mean of the %d candidates: validation %.4f px", p + 1, participants.count,
+          fitted.count, meanValidationError ?? .nan))
       }
       let heldOut = files.indices.filter { files[$0].participant == participant }
       let scored = score(model, files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
@@ -211,11 +236,18 @@ public enum Henze2017MLPComparison {
         fold: p + 1, participants: participants, setup: setup, candidates: candidates.map(\.name), heldOut: participant,
         validationParticipant: validationParticipant, validationErrors: record.validationErrors,
         bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
+        meanValidationError: meanValidationError,
         cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })
       try finished(result)
       results.append(result)
     }
     return results
+  }
+
+  /// The early-stopping criterion of a fold: the geometric mean of the cells' mean errors (px),
+  /// so that each task and j weighs alike, as in the table.
+  static func geometricMeanError(_ cells: [(task: String, j: Int, sum: Double, count: Int)]) -> Double {
+    exp(cells.map { log($0.sum / Double(max($0.count, 1))) }.reduce(0, +) / Double(max(cells.count, 1)))
   }
 
   /// The participants in file order: fold p (0-based) holds out the p-th.
@@ -298,11 +330,16 @@ public enum Henze2017MLPComparison {
   /// Which candidate each fold chose (or that it scored the mean of all), and every candidate's
   /// early-stopping error.
   public static func foldTable(_ outcome: Outcome) -> String {
-    var lines = ["held out  early stop  scored" + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()]
+    let showsMean = outcome.folds.contains { $0.meanValidationError != nil }
+    var lines = [
+      "held out  early stop  scored" + (showsMean ? "  their mean (px)" : "")
+        + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()
+    ]
     for fold in outcome.folds {
       let errors = zip(fold.validationErrors, fold.bestEpochs).map { String(format: "  %.4f (%d)", $0, $1) }.joined()
       let scored = fold.scoredMean ? "mean of all \(outcome.candidates.count)" : outcome.candidates[fold.chosen]
-      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(scored)\(errors)")
+      let mean = showsMean ? "  " + (fold.meanValidationError.map { String(format: "%.4f", $0) } ?? "—") : ""
+      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(scored)\(mean)\(errors)")
     }
     return lines.joined(separator: "\n")
   }

@@ -28,6 +28,9 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   /// `true` when the fold scored the mean of all candidates (``Henze2017MLPComparison/Scoring/meanOfCandidates``);
   /// absent (`nil`) when it scored ``chosen``, so such lines read as they did before ensembles.
   public var scoredMean: Bool?
+  /// With ``scoredMean``: the candidates' mean's error on the early-stopping participant (the
+  /// geometric mean of its nine cells, px, as ``validationErrors``); absent otherwise.
+  public var meanValidationError: Double?
   /// The scored network's (or ensemble's) summed error (px) and window count per task and j, in
   /// scoring order.
   public var cells: [CellSum]
@@ -43,7 +46,7 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   public var record: Henze2017MLPComparison.Fold {
     .init(
       heldOut: heldOut, validationParticipant: validationParticipant, validationErrors: validationErrors,
-      bestEpochs: bestEpochs, chosen: chosen, scoredMean: scoredMean ?? false)
+      bestEpochs: bestEpochs, chosen: chosen, scoredMean: scoredMean ?? false, meanValidationError: meanValidationError)
   }
 
   /// The fold as one JSON line (no newline), keys sorted.

@@ -51,8 +51,9 @@ struct Henze2017MLPEnsembleTests {
     }
   }
 
-  /// One candidate: its ensemble is the candidate itself, so the fold scores the same cells; the
-  /// fold line says the mean was scored, and its setup differs (fold lines of the two cannot mix).
+  /// One candidate: its ensemble is the candidate itself, so the fold scores the same cells and
+  /// the mean's early-stopping error is the candidate's; the fold line says the mean was scored,
+  /// and its setup differs (fold lines of the two cannot mix).
   @Test("an ensemble of one candidate gives that candidate's table")
   func ensembleOfOneCandidate() throws {
     let raw = try DatasetRegistry.load("Henze2017-MobileHCI", options: ImportOptions(raw: true))
@@ -74,8 +75,30 @@ struct Henze2017MLPEnsembleTests {
     let line = try mean[0].jsonLine()
     #expect(line.contains("\"scoredMean\":true"))
     #expect(!(try chosen[0].jsonLine()).contains("scoredMean"))
+    // The mean of one network is that network: its early-stopping error, to the bit.
+    #expect(mean[0].meanValidationError == mean[0].validationErrors[0])
+    #expect(chosen[0].meanValidationError == nil)
+    #expect(line.contains("\"meanValidationError\":"))
+    #expect(!(try chosen[0].jsonLine()).contains("meanValidationError"))
     let table = Henze2017MLPComparison.foldTable(
       Henze2017MLPComparison.combine(mean, candidates: ["as given"], eventsAhead: [2]))
     #expect(table.contains("mean of all 1"))
+    #expect(table.contains("their mean (px)"))
+    #expect(table.contains(String(format: "mean of all 1  %.4f  %.4f", mean[0].validationErrors[0], mean[0].validationErrors[0])))
+  }
+
+  /// `--candidate-hidden`: the fixed list once per shape, in order, each named with its shape.
+  @Test("candidates per hidden shape: the fixed list repeated per shape, names carry the shape")
+  func candidatesPerShape() {
+    var base = Henze2017MLPComparison.defaultOptions()
+    base.learningRateDecay = 1
+    let plain = Henze2017MLPComparison.candidates(base: base)
+    let shaped = Henze2017MLPComparison.candidates(base: base, hiddenShapes: [[64, 64], [64, 64, 64]])
+    #expect(plain.map(\.name) == ["as given", "lr decay 0.9 + reflect", "lr decay 0.9 + reflect + balanced"])
+    #expect(shaped.map(\.name) == plain.map { $0.name + " 64x64" } + plain.map { $0.name + " 64x64x64" })
+    #expect(shaped.map(\.options.hiddenSizes) == Array(repeating: [64, 64], count: 3) + Array(repeating: [64, 64, 64], count: 3))
+    #expect(shaped.map(\.reflect) == plain.map(\.reflect) + plain.map(\.reflect))
+    #expect(shaped.map(\.balanceTasks) == plain.map(\.balanceTasks) + plain.map(\.balanceTasks))
+    #expect(shaped.map(\.options.learningRateDecay) == [1, 0.9, 0.9, 1, 0.9, 0.9])
   }
 }
