@@ -34,8 +34,19 @@ struct TrainHenzeEnsembleFoldLinesTests {
     let both = try TrainHenzeFoldLinesTests.run(Self.small + ["--ensemble-candidates", "--candidate-hidden", "2;3"])
     #expect(both.stdout.contains("MLP 2+3 mean of 6"), "\(both.stdout)")
     #expect(both.stdout.contains("mean of all 6"))
-    #expect(both.stdout.contains("their mean (px)"))
-    #expect(both.stdout.contains("as given 2 (px, best epoch)") && both.stdout.contains("as given 3 (px, best epoch)"))
+    #expect(both.stdout.contains("their mean"))
+    #expect(both.stdout.contains("  c1 = as given 2\n") && both.stdout.contains("  c4 = as given 3\n"))
+    // Candidates are short columns named in a legend, aligned under their headers.
+    let foldLines = Array(both.stdout.split(separator: "\n").drop { !$0.hasPrefix("early-stopping error") })
+    #expect(foldLines.count == 1 + 6 + 1 + 1, "\(both.stdout)")
+    if foldLines.count == 9 {
+      let (header, row) = (String(foldLines[7]), Array(foldLines[8]))
+      for label in ["c1", "c6"] {
+        let found = try #require(header.range(of: "  \(label)"))
+        let column = header.distance(from: header.startIndex, to: found.lowerBound) + 2
+        #expect(row.count > column && row[column - 1] == " " && row[column].isNumber, "\(label): \(both.stdout)")
+      }
+    }
 
     for (arguments, message) in [
       (["--candidate-hidden", "2;3"], "--candidate-hidden multiplies the candidate list of --select or --ensemble-candidates"),

@@ -326,21 +326,4 @@ public enum Henze2017MLPComparison {
     }
     return rows
   }
-
-  /// Which candidate each fold chose (or that it scored the mean of all), and every candidate's
-  /// early-stopping error.
-  public static func foldTable(_ outcome: Outcome) -> String {
-    let showsMean = outcome.folds.contains { $0.meanValidationError != nil }
-    var lines = [
-      "held out  early stop  scored" + (showsMean ? "  their mean (px)" : "")
-        + outcome.candidates.map { "  \($0) (px, best epoch)" }.joined()
-    ]
-    for fold in outcome.folds {
-      let errors = zip(fold.validationErrors, fold.bestEpochs).map { String(format: "  %.4f (%d)", $0, $1) }.joined()
-      let scored = fold.scoredMean ? "mean of all \(outcome.candidates.count)" : outcome.candidates[fold.chosen]
-      let mean = showsMean ? "  " + (fold.meanValidationError.map { String(format: "%.4f", $0) } ?? "—") : ""
-      lines.append("\(fold.heldOut)  \(fold.validationParticipant)  \(scored)\(mean)\(errors)")
-    }
-    return lines.joined(separator: "\n")
-  }
 }
