@@ -36,15 +36,15 @@ struct TrainHenzeEnsembleFoldLinesTests {
     #expect(both.stdout.contains("mean of all 6"))
     #expect(both.stdout.contains("their mean"))
     #expect(both.stdout.contains("  c1 = as given 2\n") && both.stdout.contains("  c4 = as given 3\n"))
-    // Candidates are short columns named in a legend, aligned under their headers.
+    // Candidates are short columns named in a legend; each error ends under its column's header.
     let foldLines = Array(both.stdout.split(separator: "\n").drop { !$0.hasPrefix("early-stopping error") })
-    #expect(foldLines.count == 1 + 6 + 1 + 1, "\(both.stdout)")
-    if foldLines.count == 9 {
-      let (header, row) = (String(foldLines[7]), Array(foldLines[8]))
+    #expect(foldLines.count == 1 + 6 + 1 + 1 + 1, "\(both.stdout)")  // legend, candidates, header, rule, fold
+    if foldLines.count == 10 {
+      let (header, row) = (String(foldLines[7]), Array(foldLines[9]))
       for label in ["c1", "c6"] {
         let found = try #require(header.range(of: "  \(label)"))
-        let column = header.distance(from: header.startIndex, to: found.lowerBound) + 2
-        #expect(row.count > column && row[column - 1] == " " && row[column].isNumber, "\(label): \(both.stdout)")
+        let end = header.distance(from: header.startIndex, to: found.upperBound)
+        #expect(row.count >= end && row[end - 1] == ")" && (row.count == end || row[end] == " "), "\(label): \(both.stdout)")
       }
     }
 

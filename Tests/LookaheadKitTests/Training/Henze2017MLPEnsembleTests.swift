@@ -87,7 +87,7 @@ struct Henze2017MLPEnsembleTests {
     let header = try #require(table.split(separator: "\n").first { $0.hasPrefix("held out") })
     #expect(header.split(separator: " ", omittingEmptySubsequences: true).suffix(2) == ["mean", "c1"])
     let error = String(format: "%.4f", mean[0].validationErrors[0])
-    let meanCell = error.padding(toLength: max(error.count, "their mean".count), withPad: " ", startingAt: 0)
+    let meanCell = String(repeating: " ", count: max(0, "their mean".count - error.count)) + error
     #expect(table.hasSuffix("mean of all 1  \(meanCell)  \(error) (\(mean[0].bestEpochs[0]))"), "\(table)")
   }
 
