@@ -19,10 +19,7 @@ extension TrainCommand {
       }
       let members = try mlp.ensembleMembers()
       if let parsedSplit, try MLPCrossFitRun.isCrossFit(parsedSplit, data: data) {
-        guard members == 1 else {
-          throw ValidationError("--ensemble with a cross-fitted split (--split \(parsedSplit)) is not supported: each fold trains one network")
-        }
-        try runMLPCrossFit(options, split: parsedSplit, data: data, loader: loader, outURL: outURL)
+        try runMLPCrossFit(options, split: parsedSplit, data: data, members: members, loader: loader, outURL: outURL)
         return
       }
       let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
@@ -51,7 +48,8 @@ extension TrainCommand {
   /// the pooled held-out table, and with `-o` only the result file (there is no one model to
   /// write, so `-o` names where its `.train.json` goes and the model file is refused).
   private func runMLPCrossFit(
-    _ options: MLPTrainer.Options, split: WriterSplit, data: TuningData, loader: TuningDatasetLoader, outURL: URL?
+    _ options: MLPTrainer.Options, split: WriterSplit, data: TuningData, members: Int, loader: TuningDatasetLoader,
+    outURL: URL?
   ) throws {
     guard outURL == nil else {
       throw ValidationError(
@@ -61,15 +59,16 @@ extension TrainCommand {
     guard mlp.checkpoint == nil else {
       throw ValidationError("--checkpoint resumes one training; a cross-fit (--split \(split)) trains one per fold")
     }
-    let printer = mlp.progressPrinter()
+    let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
     let outcome = try MLPCrossFitRun.run(
-      options, split: split, data: data,
+      options, split: split, data: data, ensembleMembers: members,
       foldStarted: { fold, count, writers in
         if !mlp.quiet.isOn {
           FileHandle.standardError.write(Data("fold \(fold) of \(count): holding out \(writers.joined(separator: ", "))\n".utf8))
         }
       },
-      progress: printer)
+      memberStarted: { member, _ in label?.member = member },
+      progress: mlp.progressPrinter(member: label))
     let report = MLPCrossFitReport(
       outcome: outcome, options: options, split: split.description,
       provenance: loader.provenance(

@@ -76,6 +76,15 @@ struct TrainMLPCommandTests {
     #expect(folds.map { $0["testWriters"] as? [String] ?? [] } == [["participant1"], ["participant2"], ["participant3"]])
     #expect((result["heldOut"] as? [[String: Any]])?.count == 7)
 
+    #expect(folds.allSatisfy { $0["members"] == nil && $0["ensembleValidationError"] == nil })
+
+    // --ensemble 2: each fold an ensemble, its mean's validation error recorded and printed.
+    let ensemble = try DatasetsCommandTests.run(arguments + ["--ensemble", "2", Self.dataset])
+    #expect(ensemble.status == 0, "\(ensemble.stderr)")
+    #expect(ensemble.stdout.contains("an ensemble of 2 networks per fold (their mean scored)"), "\(ensemble.stdout)")
+    #expect(ensemble.stdout.contains("their mean: validation error"))
+    #expect(ensemble.stderr.contains("member 2/2  epoch"), "\(ensemble.stderr)")
+
     let out = dir.appendingPathComponent("m.json")
     let refused = try DatasetsCommandTests.run(arguments + ["-o", out.path, Self.dataset])
     #expect(refused.status != 0)

@@ -40,19 +40,24 @@ public struct MLPCrossFitReport: Sendable, Codable {
   }
 
   public var text: String {
+    let members = folds.compactMap(\.members).max() ?? 1
+    let perFold = members > 1 ? "an ensemble of \(members) networks per fold (their mean scored)" : "one network per fold"
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
-        + "one network per fold, none shipped",
+        + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
     ]
-    var foldLines = [["fold", "held out", "early stopping on", "training rows", "best epoch"]]
+    var foldLines = [
+      ["fold", "held out", "early stopping on", "training rows", members > 1 ? "first network's best epoch" : "best epoch"]
+        + (members > 1 ? ["their mean: validation error"] : [])
+    ]
     for (index, fold) in folds.enumerated() {
       foldLines.append([
         "\(index + 1)", fold.testWriters.joined(separator: ","), fold.validationWriters.joined(separator: ","),
         "\(fold.trainingRows)", "\(fold.bestEpoch) of \(fold.epochs)",
-      ])
+      ] + (members > 1 ? [fold.ensembleValidationError.map { String(format: "%.5g", $0) } ?? "—"] : []))
     }
-    lines.append(TextTable.render(foldLines, rightAligned: [0, 3, 4]))
+    lines.append(TextTable.render(foldLines, rightAligned: [0, 3, 4, 5]))
     lines += ["", "every writer scored once, by the fold that held it out (errors pooled):"]
     lines += MLPTrainReport.heldOutTable(heldOut, lengthUnit: lengthUnit)
     return lines.joined(separator: "\n")

@@ -43,6 +43,36 @@ struct MLPCrossFitRunTests {
     }
   }
 
+  @Test("with an ensemble per fold it pools exactly the single-split ensemble runs")
+  func poolsEnsembleFolds() throws {
+    let data = try MLPTrainerTests.arcs()
+    var options = MLPTrainerTests.options()
+    options.epochs = 2
+    options.patience = 2
+    var seeds: [UInt64] = []
+    let split = try WriterSplit(parsing: "kfold=2,seed=1")
+    let crossFit = try MLPCrossFitRun.run(
+      options, split: split, data: data, ensembleMembers: 2, memberStarted: { _, seed in seeds.append(seed) })
+    #expect(seeds == [options.seed, options.seed + 1, options.seed, options.seed + 1])
+    #expect(crossFit.folds.count == 2 && crossFit.folds.allSatisfy { $0.members == 2 })
+    #expect(crossFit.folds.allSatisfy { ($0.ensembleValidationError ?? .nan).isFinite })
+
+    var points = [Int](repeating: 0, count: options.horizons.count)
+    var sums = [Double](repeating: 0, count: options.horizons.count)
+    for part in try split.parts(of: data.strokes) {
+      let fold = "train=\(part.trainWriters.joined(separator: ","));test=\(part.testWriters.joined(separator: ","))"
+      let single = try MLPTrainRun.run(options, split: try WriterSplit(parsing: fold), data: data, ensembleMembers: 2)
+      for (h, score) in single.heldOut.enumerated() {
+        points[h] += score.issuePoints
+        sums[h] += score.mean * Double(score.issuePoints)
+      }
+    }
+    for (h, pooled) in crossFit.heldOut.enumerated() {
+      #expect(pooled.issuePoints == points[h])
+      #expect(abs(pooled.mean - sums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.mean))
+    }
+  }
+
   @Test("one split is not a cross-fit; leave-one-writer-out and k-fold are")
   func crossFitOrNot() throws {
     let data = try MLPTrainerTests.arcs()
