@@ -21,23 +21,11 @@ struct MLPCrossFitRunTests {
     #expect(crossFit.folds.map(\.testWriters) == started)
     #expect(crossFit.folds.allSatisfy { !$0.validationWriters.isEmpty && !$0.validationWriters.contains($0.testWriters[0]) })
 
-    // Each fold alone, as `train --split train=…;test=w` runs it.
-    var points = [Int](repeating: 0, count: options.horizons.count)
-    var sums = [Double](repeating: 0, count: options.horizons.count)
-    var linearSums = [Double](repeating: 0, count: options.horizons.count)
-    for writer in data.writers {
-      let others = data.writers.filter { $0 != writer }.joined(separator: ",")
-      let single = try MLPTrainRun.run(options, split: try WriterSplit(parsing: "train=\(others);test=\(writer)"), data: data)
-      for (h, score) in single.heldOut.enumerated() {
-        points[h] += score.issuePoints
-        sums[h] += score.mean * Double(score.issuePoints)
-        linearSums[h] += score.linearMean * Double(score.issuePoints)
-      }
-    }
+    let alone = try Self.foldsAlone(options, split: try WriterSplit(parsing: "leave-one-writer-out"), data: data)
     for (h, pooled) in crossFit.heldOut.enumerated() {
-      #expect(pooled.issuePoints == points[h])
-      #expect(abs(pooled.mean - sums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.mean))
-      #expect(abs(pooled.linearMean - linearSums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.linearMean))
+      #expect(pooled.issuePoints == alone.points[h])
+      #expect(abs(pooled.mean - alone.mean[h]) <= 1e-12 * max(1, pooled.mean))
+      #expect(abs(pooled.linearMean - alone.linearMean[h]) <= 1e-12 * max(1, pooled.linearMean))
       // Curvature is learnable: the pooled network is below linear extrapolation.
       #expect(pooled.mean < pooled.linearMean)
     }
@@ -57,20 +45,31 @@ struct MLPCrossFitRunTests {
     #expect(crossFit.folds.count == 2 && crossFit.folds.allSatisfy { $0.members == 2 })
     #expect(crossFit.folds.allSatisfy { ($0.ensembleValidationError ?? .nan).isFinite })
 
+    let alone = try Self.foldsAlone(options, split: split, data: data, ensembleMembers: 2)
+    for (h, pooled) in crossFit.heldOut.enumerated() {
+      #expect(pooled.issuePoints == alone.points[h])
+      #expect(abs(pooled.mean - alone.mean[h]) <= 1e-12 * max(1, pooled.mean))
+    }
+  }
+
+  /// Each fold of `split` alone, as `train --split train=A;test=B` runs it, and their held-out
+  /// means per horizon pooled by issue points (the model's and linear's).
+  static func foldsAlone(
+    _ options: MLPTrainer.Options, split: WriterSplit, data: TuningData, ensembleMembers: Int = 1
+  ) throws -> (points: [Int], mean: [Double], linearMean: [Double]) {
     var points = [Int](repeating: 0, count: options.horizons.count)
     var sums = [Double](repeating: 0, count: options.horizons.count)
+    var linearSums = [Double](repeating: 0, count: options.horizons.count)
     for part in try split.parts(of: data.strokes) {
       let fold = "train=\(part.trainWriters.joined(separator: ","));test=\(part.testWriters.joined(separator: ","))"
-      let single = try MLPTrainRun.run(options, split: try WriterSplit(parsing: fold), data: data, ensembleMembers: 2)
+      let single = try MLPTrainRun.run(options, split: try WriterSplit(parsing: fold), data: data, ensembleMembers: ensembleMembers)
       for (h, score) in single.heldOut.enumerated() {
         points[h] += score.issuePoints
         sums[h] += score.mean * Double(score.issuePoints)
+        linearSums[h] += score.linearMean * Double(score.issuePoints)
       }
     }
-    for (h, pooled) in crossFit.heldOut.enumerated() {
-      #expect(pooled.issuePoints == points[h])
-      #expect(abs(pooled.mean - sums[h] / Double(points[h])) <= 1e-12 * max(1, pooled.mean))
-    }
+    return (points, zip(sums, points).map { $0 / Double($1) }, zip(linearSums, points).map { $0 / Double($1) })
   }
 
   @Test("one split is not a cross-fit; leave-one-writer-out and k-fold are")
