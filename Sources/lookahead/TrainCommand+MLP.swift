@@ -158,7 +158,7 @@ extension TrainCommand {
 
   /// The table (with `--select` or `--ensemble-candidates`, then the fold table), or `--json`'s cells.
   private func showHenze2017MLP(_ outcome: Henze2017MLPComparison.Outcome, options: MLPTrainer.Options) throws {
-    let shapes = (try? mlp.candidateHiddenShapes()) ?? nil
+    let shapes = try mlp.candidateHiddenShapes()
     let size = (shapes ?? [options.hiddenSizes]).map { $0.map(String.init).joined(separator: "x") }.joined(separator: "+")
     let label = mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)"
     var text = Henze2017Comparison.table(outcome.cells, label: label)
