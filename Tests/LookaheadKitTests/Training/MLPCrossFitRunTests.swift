@@ -10,9 +10,7 @@ struct MLPCrossFitRunTests {
   @Test("leave-one-writer-out pools exactly the five single-split runs (same seeds, same networks)")
   func poolsTheFolds() throws {
     let data = try MLPTrainerTests.arcs()
-    var options = MLPTrainerTests.options()
-    options.epochs = 3
-    options.patience = 3
+    let options = MLPTrainerTests.options(epochs: 3)
     var started: [[String]] = []
     let crossFit = try MLPCrossFitRun.run(
       options, split: try WriterSplit(parsing: "leave-one-writer-out"), data: data,
@@ -34,9 +32,7 @@ struct MLPCrossFitRunTests {
   @Test("with an ensemble per fold it pools exactly the single-split ensemble runs")
   func poolsEnsembleFolds() throws {
     let data = try MLPTrainerTests.arcs()
-    var options = MLPTrainerTests.options()
-    options.epochs = 2
-    options.patience = 2
+    let options = MLPTrainerTests.options(epochs: 2)
     var seeds: [UInt64] = []
     let split = try WriterSplit(parsing: "kfold=2,seed=1")
     let crossFit = try MLPCrossFitRun.run(

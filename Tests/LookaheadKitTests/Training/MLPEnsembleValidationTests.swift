@@ -10,9 +10,7 @@ struct MLPEnsembleValidationTests {
   @Test("one network's ensemble error is its own best validation error, to the bit; two networks' is at most their mean")
   func againstTheMembers() throws {
     let data = try MLPTrainerTests.arcs()
-    var options = MLPTrainerTests.options()
-    options.epochs = 3
-    options.patience = 3
+    let options = MLPTrainerTests.options(epochs: 3)
     let trainer = MLPTrainer(options: options)
     let result = try trainer.trainEnsemble(data: data, memberCount: 2)
     let members = result.members

@@ -29,12 +29,13 @@ struct MLPTrainerTests {
     ])
   }
 
-  static func options() -> MLPTrainer.Options {
+  /// - Parameter epochs: the most epochs, and the patience (so early stopping never ends a run sooner).
+  static func options(epochs: Int = 12) -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: [1.0 / 120, 1.0 / 60, 1.0 / 30])
     options.historyCount = 3
     options.hiddenSizes = [16, 16]
-    options.epochs = 12
-    options.patience = 12
+    options.epochs = epochs
+    options.patience = epochs
     options.batchSize = 64
     options.learningRate = 3e-3
     options.parts = 2
