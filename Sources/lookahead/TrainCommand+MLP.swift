@@ -80,7 +80,8 @@ extension TrainCommand {
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
   /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
-  /// with `--henze-participants` the participants (the folds) and no training.
+  /// with `--henze-participants` the participants (the folds) and no training. `--jobs` folds
+  /// train at once (every core by default); the table does not depend on it.
   func runHenze2017MLP(rawStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let scoring = henze2017MLPScoring
@@ -95,12 +96,12 @@ extension TrainCommand {
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
         rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
-        progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
       rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
-      progress: progress)
+      jobs: jobs.cores, progress: progress)
     try showHenze2017MLP(outcome, options: options)
   }
 

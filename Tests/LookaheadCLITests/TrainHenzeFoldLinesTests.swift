@@ -16,12 +16,13 @@ struct TrainHenzeFoldLinesTests {
     return result
   }
 
-  @Test("folds 2 and 1 trained in two processes and combined give the in-process table and JSON, to the byte")
+  @Test("folds 2 and 1 trained in two processes and combined give the in-process table and JSON, to the byte, whatever --jobs")
   func combinedEqualsInProcess() throws {
     // The in-process table and JSON, and each fold alone in its own process, all at once.
     let runs = [
       Self.small + ["--henze-folds", "2,1"], Self.small + ["--henze-folds", "2,1", "--json"],
       Self.small + ["--henze-folds", "1", "--henze-fold-lines"], Self.small + ["--henze-folds", "2", "--henze-fold-lines"],
+      Self.small + ["--henze-folds", "2,1", "--jobs", "1"], Self.small + ["--henze-folds", "2,1", "--jobs", "2"],
     ]
     let results = Mutex<[Int: Result<DatasetsCommandTests.Result, any Error>]>([:])
     DispatchQueue.concurrentPerform(iterations: runs.count) { k in
@@ -31,6 +32,10 @@ struct TrainHenzeFoldLinesTests {
     let finished = results.withLock { $0 }
     let (inProcessText, inProcessJSON) = (try finished[0]!.get(), try finished[1]!.get())
     let (one, two) = (try finished[2]!.get(), try finished[3]!.get())
+    // One fold at a time or two at once: the same table, to the byte.
+    let (oneJob, twoJobs) = (try finished[4]!.get(), try finished[5]!.get())
+    #expect(oneJob.stdout == twoJobs.stdout)
+    #expect(oneJob.stdout == inProcessText.stdout)
     // The file holds the folds in the order they finished (1, then 2), not the table's order.
     #expect(one.stdout.split(separator: "\n").count == 1 && two.stdout.split(separator: "\n").count == 1)
     let lines = DatasetsCommandTests.temporaryURL("folds.jsonl")

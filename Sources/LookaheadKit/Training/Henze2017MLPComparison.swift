@@ -124,24 +124,28 @@ public enum Henze2017MLPComparison {
   ///   - horizonRule: the time the network is asked for, in training and in scoring alike.
   ///   - folds: 0-based indices of the held-out participants to run (file order); all by default.
   ///     A subset is for quick iteration; its table pools only those participants.
+  ///   - jobs: folds trained at once (each on its own thread); the table does not depend on it.
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    folds: [Int]? = nil, progress: (String) -> Void = { _ in }
+    folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
       rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
-      scoring: scoring, folds: folds, progress: progress)
+      scoring: scoring, folds: folds, jobs: jobs, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
-  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:scoring:folds:progress:)``, each
-  /// trained and scored on its own, in the order given; `finished` sees each fold as it ends
-  /// (`--henze-fold-lines` prints it). The rows of every file are built once for all folds.
+  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:scoring:folds:jobs:progress:)``,
+  /// each trained and scored on its own, `jobs` at a time (``ReportingWorkers``); `progress` and
+  /// `finished` are called on the calling thread, `finished` as each fold ends (`--henze-fold-lines`
+  /// prints it), so with more than one job in the order the folds finish. The folds share nothing
+  /// but the rows, which every file builds once for all folds, so each fold's result is the same
+  /// to the bit whatever `jobs` is; the returned array is in the order the folds were given.
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    folds: [Int]? = nil, progress: (String) -> Void = { _ in },
+    folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in },
     finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
@@ -171,8 +175,9 @@ public enum Henze2017MLPComparison {
       }
     }.flatMap { $0 }
     let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring)
-    var results: [Henze2017MLPFoldResult] = []
-    for p in folds ?? Array(participants.indices) {
+    let foldList = folds ?? Array(participants.indices)
+    /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
+    let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
       let participant = participants[p]
       let validationParticipant = participants[(p + 1) % participants.count]
       var validation = MLPTrainingRows(inputCount: parameters.inputCount)
@@ -209,7 +214,7 @@ public enum Henze2017MLPComparison {
         fitted.append(result.parameters)
         record.validationErrors.append(best)
         record.bestEpochs.append(result.bestEpoch)
-        progress(String(
+        post(String(
           format: "fold %d/%d (%@ held out, %@ for early stopping), %@: %d rows, best epoch %d of %d, validation %.4f px, %.0f s",
           p + 1, participants.count, participant, validationParticipant, candidate.name, rows.count, result.bestEpoch,
           result.epochs.count, best, Date().timeIntervalSince(started)))
@@ -226,7 +231,7 @@ public enum Henze2017MLPComparison {
         meanValidationError = geometricMeanError(score(
           model, files: files.indices.filter { files[$0].participant == validationParticipant },
           of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts))
-        progress(String(
+        post(String(
           format: "fold %d/%d, the mean of the %d candidates: validation %.4f px", p + 1, participants.count,
           fitted.count, meanValidationError ?? .nan))
       }
@@ -238,10 +243,14 @@ public enum Henze2017MLPComparison {
         bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
         meanValidationError: meanValidationError,
         cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })
-      try finished(result)
-      results.append(result)
+      return result
     }
-    return results
+    return try ReportingWorkers.run(count: foldList.count, workers: jobs, job: { try trainFold(foldList[$0], $1) }) { report in
+      switch report {
+      case .message(let line): progress(line)
+      case .finished(_, let result): try finished(result)
+      }
+    }
   }
 
   /// The early-stopping criterion of a fold: the geometric mean of the cells' mean errors (px),
