@@ -8,12 +8,13 @@ import LookaheadRuntime
 struct TrainCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "train",
-    abstract: "Train the learned linear predictor (ridge normal equations, K and lambda by leave-one-writer-out CV).",
+    abstract: "Train a learned predictor: the linear model (ridge, K and lambda by leave-one-writer-out CV) or, with --family mlp, a small network.",
     discussion: """
-      The model file is a predictor configuration of family learnedLinear (ready for `lookahead export \
-      --predictor FILE` and `evaluate`); the full result (CV table, held-out scores, provenance) is \
-      written beside it as NAME.train.json.
+      The model file is a predictor configuration of family learnedLinear or mlp (ready for `lookahead \
+      export --predictor FILE` and `evaluate`); the full result (CV table or epochs, held-out scores, \
+      provenance) is written beside it as NAME.train.json, which `lookahead export --from-train` reads.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
+      Example: lookahead train --family mlp --test WacomMSP13-HandwritingSpeed:ID0001 WacomMSP13-HandwritingSpeed:ID0002
       """)
 
   @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms).")
@@ -144,5 +145,5 @@ extension TrainCommand {
 
 /// `train -o`: the trained model.
 enum TrainedModelFile: OutputFileKind {
-  static let help = "Write the model here (a learnedLinear predictor configuration JSON)."
+  static let help = "Write the model here: a predictor configuration JSON (learned-linear or mlp), with the full result in FILE.train.json beside it."
 }
