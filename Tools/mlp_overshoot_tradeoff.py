@@ -13,8 +13,9 @@ the held-out writers. Hold and two-point linear are scored beside them. The pick
 hiding the most latency with stroke-end overshoot p95 <= 0.5 mm on the training writers, as
 side_effect_front.py picks its front points; the weights were fixed before any run.
 
-Usage: python3 Tools/mlp_overshoot_tradeoff.py OUT_DIR [WEIGHTS, default 0,0.25,0.5,1,2]
-       (BIN=.build/release/lookahead; about 30 min of CPU on one core)
+Usage: python3 Tools/mlp_overshoot_tradeoff.py OUT_DIR [WEIGHTS, default 0,0.25,0.5,1,2] [EXTRA TRAIN OPTIONS...]
+       (BIN=.build/release/lookahead; about 12 min of CPU on one core)
+       e.g. `... OUT 0 --stroke-end-rows` trains with targets past each stroke's end as well.
 """
 import csv, io, json, os, subprocess, sys
 
@@ -23,7 +24,7 @@ OUT = sys.argv[1]
 WEIGHTS = [float(w) for w in (sys.argv[2] if len(sys.argv) > 2 else "0,0.25,0.5,1,2").split(",")]
 PROFILE = "pencil240-promotion120"
 BOUND_MM = 0.5
-TRAINING = ["--augment", "resample=240;120", "--validation-per-dataset", "--augment-validation", "--seed", "1"]
+TRAINING = ["--augment", "resample=240;120", "--validation-per-dataset", "--augment-validation", "--seed", "1"] + sys.argv[3:]
 PROTOCOLS = {
     "SVC2004-Task2:test": ["SVC2004-Task2:train"],
     "WacomMSP13-HandwritingSpeed:ID0001": ["WacomMSP13-HandwritingSpeed:ID0002"],
@@ -76,7 +77,7 @@ for test, pool in PROTOCOLS.items():
     for r in rows:
         s = r["search"]
         tag = " **(pick)**" if r is pick else ""
-        print(line(f"MLP, overshoot weight {r['weight']:g} (training writers: {hidden(s):.1f} %, "
+        print(line(f"MLP{' ' + ' '.join(sys.argv[3:]) if sys.argv[3:] else ''}, overshoot weight {r['weight']:g} (training writers: {hidden(s):.1f} %, "
                    f"{s['stroke_end_overshoot_p95_mm']:.2f} mm){tag}", r["heldOut"]), flush=True)
     report[short] = {"rows": rows, "pick": pick["weight"] if pick else None}
 json.dump(report, open(f"{OUT}/mlp-overshoot-tradeoff.json", "w"), indent=1)

@@ -44,6 +44,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("augment-validation"), help: "MLP: apply --augment to the early-stopping writers' strokes too.")
   var augmentValidation = false
 
+  @Flag(name: .customLong("stroke-end-rows"), help: "MLP: also train on targets past each stroke's last sample, held there (where the ink ends), so the network sees stroke ends.")
+  var strokeEndRows = false
+
   @Option(name: .customLong("resample-test"), help: "MLP: score on the test strokes re-recorded at this rate, Hz (1 ms ticks, 0.25 ms jitter), to validate rate carry-over on training data.")
   var resampleTest: Double?
 
@@ -140,6 +143,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.stages = stages
     options.validationPerDataset = validationPerDataset
     options.augmentValidation = augmentValidation
+    options.strokeEndRows = strokeEndRows
     return options
   }
 

@@ -129,6 +129,9 @@ extension TrainCommand {
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
+    guard !options.strokeEndRows else {
+      throw ValidationError("--stroke-end-rows is for the anchor protocol's rows; Henze 2017's windows hold a stroke's end already")
+    }
     guard mlp.ensemble == 1 else {
       throw ValidationError("--ensemble is for a plain training; with --henze2017 --ensemble-candidates averages each fold's candidates")
     }

@@ -92,6 +92,34 @@ struct TrainMLPCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
+  @Test("--stroke-end-rows trains on more rows, says so in the text and the result file, and is refused with --henze2017")
+  func strokeEndRows() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let arguments = [
+      "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history", "4",
+      "--hidden", "4", "--epochs", "1", "--quiet",
+    ]
+    /// The "trained on N rows" count of a run's text.
+    func trainingRows(_ stdout: String) throws -> Int {
+      let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("trained on ") })
+      return try #require(Int(line.split(separator: " ")[2]))
+    }
+    let out = dir.appendingPathComponent("ends.json")
+    let plain = try DatasetsCommandTests.run(arguments + [Self.dataset])
+    let ends = try DatasetsCommandTests.run(arguments + ["--stroke-end-rows", "-o", out.path, Self.dataset])
+    #expect(plain.status == 0 && ends.status == 0, "\(plain.stderr)\(ends.stderr)")
+    #expect(try trainingRows(ends.stdout) > trainingRows(plain.stdout))
+    #expect(ends.stdout.contains("stroke-end rows (targets past a stroke's end held at its last sample)"))
+    #expect(!plain.stdout.contains("stroke-end rows"))
+    let result = try TuneExportChainTests.json(dir.appendingPathComponent("ends.train.json"))
+    #expect(result["strokeEndRows"] as? Bool == true)
+    let provenance = try #require(result["provenance"] as? [String: Any])
+    #expect((provenance["objective"] as? String)?.contains("with stroke-end rows") == true, "\(provenance)")
+    let henze = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", "--stroke-end-rows"])
+    #expect(henze.status != 0 && henze.stderr.contains("--stroke-end-rows is for the anchor protocol"), "\(henze.stderr)")
+  }
+
   @Test("bad MLP options are refused with the option named")
   func badOptions() throws {
     for (arguments, option) in [

@@ -15,11 +15,13 @@ import LookaheadRuntime
 ///   that reports less often than the recording); the truth is always the whole recording;
 /// - ``issueStride``: which issue points issue (every one, or every n-th: the MLP trainer's
 ///   up-sampled strokes);
-/// - ``DeclinedPrediction``: what a `nil` answer (not ready, or a gate) counts as.
+/// - ``DeclinedPrediction``: what a `nil` answer (not ready, or a gate) counts as;
+/// - ``PastEnd``: whether a target more than ``endTolerance`` after the stroke's last sample issues
+///   nothing (every score: there is no recorded truth there) or is held at the last sample (the
+///   MLP trainer's stroke-end rows: where the ink really ends).
 ///
-/// Fixed for all: the predictor is reset at each stroke's start and sees no stroke end; a target
-/// more than ``endTolerance`` after the stroke's last sample issues nothing (there is no truth
-/// there); an event-count horizon's target and truth are the sample that many events later.
+/// Fixed for all: the predictor is reset at each stroke's start and sees no stroke end; an
+/// event-count horizon's target and truth are the sample that many events later.
 public struct IssuePointLoop: Sendable {
   /// How a stroke's samples are prepared before the loop.
   public enum Cleaning: Sendable, Hashable {
@@ -45,6 +47,16 @@ public struct IssuePointLoop: Sendable {
     /// predictions made (its choice of K and λ is defined on them; counting holds would change the
     /// chosen model), which is why its `predictionCount` can be below the issue points.
     case skipped
+  }
+
+  /// What a time horizon's target past the stroke's last sample becomes.
+  public enum PastEnd: Sendable, Hashable {
+    /// No issue point: every score (the anchor protocol's §1 has truth only inside the stroke).
+    case skipped
+    /// An issue point whose truth is the last sample: the pen lifted there, so that is where the
+    /// ink ends and where a prediction for a later time should land. For training rows that show
+    /// a network the stroke's end (the "spring effect", `Docs/Metrics.md`), never for scoring.
+    case heldAtLastSample
   }
 
   /// One issue point at one horizon.
@@ -77,13 +89,14 @@ public struct IssuePointLoop: Sendable {
   /// that each variant weighs in the fit as its recording does (``MLPTrainingRows``).
   public var issueStride: Int
   public var declined: DeclinedPrediction
+  public var pastEnd: PastEnd
   /// Per horizon, the segment of the last truth found: targets only move forward within a
   /// stroke, so the next search starts there (amortised O(1); same answers as starting anywhere).
   private var segments: [Int]
 
   public init(
     horizons: [FixedHorizon], cleaning: Cleaning, warmUpSamples: Int = PerSampleReplay.warmUpSamples,
-    decimation: Int = 1, issueStride: Int = 1, declined: DeclinedPrediction
+    decimation: Int = 1, issueStride: Int = 1, declined: DeclinedPrediction, pastEnd: PastEnd = .skipped
   ) {
     self.horizons = horizons
     self.cleaning = cleaning
@@ -91,6 +104,7 @@ public struct IssuePointLoop: Sendable {
     self.decimation = max(1, decimation)
     self.issueStride = max(1, issueStride)
     self.declined = declined
+    self.pastEnd = pastEnd
     segments = [Int](repeating: 0, count: horizons.count)
   }
 
@@ -175,6 +189,7 @@ public struct IssuePointLoop: Sendable {
     // cursors' buffer is moved out (not copied, which a write would then duplicate) and back.
     let horizons = self.horizons
     let issueStride = self.issueStride
+    let holdsPastEnd = pastEnd == .heldAtLastSample
     var segments: [Int] = []
     swap(&segments, &self.segments)
     defer { swap(&segments, &self.segments) }
@@ -197,10 +212,14 @@ public struct IssuePointLoop: Sendable {
           switch horizon {
           case .seconds(let seconds):
             target = sample.time + seconds
-            guard target <= lastTime + Self.endTolerance else { continue }
-            var segment = max(segments[h], i)
-            (truthX, truthY) = PiecewiseLinearPath.position(in: samples, at: target, searchingFrom: &segment)
-            segments[h] = segment
+            if target <= lastTime + Self.endTolerance {
+              var segment = max(segments[h], i)
+              (truthX, truthY) = PiecewiseLinearPath.position(in: samples, at: target, searchingFrom: &segment)
+              segments[h] = segment
+            } else {
+              guard holdsPastEnd else { continue }
+              (truthX, truthY) = (samples[n - 1].x, samples[n - 1].y)
+            }
           case .events(let j):
             guard j >= 1, j <= n - 1 - i else { continue }
             target = samples[i + j].time

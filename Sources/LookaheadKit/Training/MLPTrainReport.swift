@@ -22,6 +22,9 @@ public struct MLPTrainReport: Sendable, Codable {
   public var augmentation: String
   public var validationPerDataset: Bool
   public var augmentValidation: Bool
+  /// `true` when the rows included targets past each stroke's end (``MLPTrainer/Options/strokeEndRows``);
+  /// absent otherwise.
+  public var strokeEndRows: Bool?
   /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
   public var testResampledHz: Double?
   /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
@@ -56,6 +59,7 @@ public struct MLPTrainReport: Sendable, Codable {
     augmentation = options.augmentation.description
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
+    strokeEndRows = options.strokeEndRows ? true : nil
     testResampledHz = outcome.testResampler?.rate
     ensembleValidationError = outcome.training.ensembleValidationError
     let trained = outcome.training.members
@@ -73,7 +77,8 @@ public struct MLPTrainReport: Sendable, Codable {
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : ""),
-      Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
+      Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation)
+        + (strokeEndRows == true ? "; stroke-end rows (targets past a stroke's end held at its last sample)" : ""),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
     ]
@@ -104,6 +109,7 @@ public struct MLPTrainReport: Sendable, Codable {
     var provenance = provenance
     provenance.split = split
     provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
+      + (options.strokeEndRows ? ", with stroke-end rows" : "")
       + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     return provenance

@@ -42,6 +42,11 @@ public struct MLPTrainer: Sendable {
     /// Build the early-stopping rows with ``augmentation`` too (so stopping looks at every rate
     /// and variant the model is trained for), instead of from the recordings alone.
     public var augmentValidation = false
+    /// Also train on the issue points whose target lies past the stroke's last sample, with the
+    /// last sample as their truth (``IssuePointLoop/PastEnd/heldAtLastSample``): the anchor
+    /// protocol has no truth there, so without them the network never sees a stroke end, which
+    /// is where the "spring effect" happens. Fit and early-stopping rows alike.
+    public var strokeEndRows = false
     /// Cores for building rows (training itself is one thread).
     public var parts = availableCoreCount
 
@@ -54,6 +59,7 @@ public struct MLPTrainer: Sendable {
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
+        + (strokeEndRows ? " stroke-end-rows" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -175,10 +181,11 @@ public struct MLPTrainer: Sendable {
     let shape = self.shape
     let fitRows = MLPTrainingRows.make(
       data: data, strokes: split.fit, shape: shape, stages: options.stages, horizons: options.horizons,
-      augmentation: options.augmentation, parts: options.parts)
+      augmentation: options.augmentation, strokeEndRows: options.strokeEndRows, parts: options.parts)
     let validationRows = MLPTrainingRows.make(
       data: data, strokes: split.validation, shape: shape, stages: options.stages, horizons: options.horizons,
-      augmentation: options.augmentValidation ? options.augmentation : .none, parts: options.parts)
+      augmentation: options.augmentValidation ? options.augmentation : .none, strokeEndRows: options.strokeEndRows,
+      parts: options.parts)
     guard fitRows.count > 0, validationRows.count > 0 else {
       throw Failure(description: "too little data to train: \(fitRows.count) training and \(validationRows.count) validation rows")
     }

@@ -34,7 +34,8 @@ public struct MLPTrainingRows: Sendable {
   /// - Parameter shape: the model's history length and gap rule (its weights are irrelevant).
   public static func make(
     data: TuningData, strokes: [Int]? = nil, shape: MLPPredictor.Parameters, stages: PredictorStages,
-    horizons: [Double], augmentation: StrokeAugmentation = .none, parts: Int = availableCoreCount
+    horizons: [Double], augmentation: StrokeAugmentation = .none, strokeEndRows: Bool = false,
+    parts: Int = availableCoreCount
   ) -> MLPTrainingRows {
     let chosen = strokes ?? Array(data.strokes.indices)
     let chunks = parallelChunks(count: chosen.count, parts: parts) { range -> MLPTrainingRows in
@@ -48,7 +49,9 @@ public struct MLPTrainingRows: Sendable {
           // A stroke up-sampled m times gives m times the (strongly correlated) issue points;
           // keeping every m-th keeps each variant's weight in the fit that of its recording.
           let stride = max(1, Int((Double(variant.count) / Double(max(recorded.count, 1))).rounded()))
-          rows.appendRows(of: variant, parameters: parameters, stages: stages, horizons: horizons, issueStride: stride)
+          rows.appendRows(
+            of: variant, parameters: parameters, stages: stages, horizons: horizons, issueStride: stride,
+            pastEnd: strokeEndRows ? .heldAtLastSample : .skipped)
         }
       }
       return rows
@@ -61,15 +64,17 @@ public struct MLPTrainingRows: Sendable {
 
   /// Appends the rows of one stroke (times from its first sample, cleaned), at every
   /// `issueStride`-th issue point: the per-sample loop (``IssuePointLoop``, the anchor protocol's
-  /// warm-up and truth) walked with the family asked for its inputs instead of a prediction.
+  /// warm-up and truth) walked with the family asked for its inputs instead of a prediction. With
+  /// `pastEnd` ``IssuePointLoop/PastEnd/heldAtLastSample``, targets past the stroke's last sample
+  /// are rows too, their truth the last sample (stroke-end rows).
   mutating func appendRows(
     of samples: [PointerSample], parameters: MLPPredictor.Parameters, stages: PredictorStages, horizons: [Double],
-    issueStride: Int = 1
+    issueStride: Int = 1, pastEnd: IssuePointLoop.PastEnd = .skipped
   ) {
     var predictor = ComposedPredictor(base: MLPPredictor(parameters: parameters), stages: stages)
     var loop = IssuePointLoop(
       horizons: horizons.filter { $0 > 0 }.map { .seconds($0) }, cleaning: .anchorRules,
-      warmUpSamples: PerSampleReplay.warmUpSamples, issueStride: issueStride, declined: .reported)
+      warmUpSamples: PerSampleReplay.warmUpSamples, issueStride: issueStride, declined: .reported, pastEnd: pastEnd)
     var row = [Double](repeating: 0, count: inputCount)
     samples.withUnsafeBufferPointer { samples in
       loop.forEachTarget(&predictor, onPrepared: samples) { predictor, point in

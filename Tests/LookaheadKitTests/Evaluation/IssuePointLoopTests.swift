@@ -47,6 +47,28 @@ struct IssuePointLoopTests {
     #expect(skipped.map(\.sampleIndex) == [4, 6])
   }
 
+  /// 8 samples (the last, x = 7, 70 ms after the first), a 25 ms horizon. Skipped past the end,
+  /// only sample 4 issues (its target 65 ms after the first sample, x = 6.5): from sample 5 on the
+  /// target (75 ms, …) is past the end. Held at the last sample, samples 5, 6 and 7 issue too,
+  /// their truth x = 7 (where the stroke ends).
+  @Test func pastEndSettings() {
+    let stroke = line(count: 8)
+    let skipped = points(IssuePointLoop(horizons: [.seconds(0.025)], cleaning: .asRecorded, declined: .reported), stroke)
+    #expect(skipped.map(\.sampleIndex) == [4])
+    #expect(abs(skipped[0].truthX - 6.5) < 1e-9)
+    let held = points(
+      IssuePointLoop(horizons: [.seconds(0.025)], cleaning: .asRecorded, declined: .reported, pastEnd: .heldAtLastSample),
+      stroke)
+    #expect(held.map(\.sampleIndex) == [4, 5, 6, 7])
+    #expect(held.map(\.truthX) == [skipped[0].truthX, 7, 7, 7])
+    #expect(held.allSatisfy { $0.truthY == 0 })
+    #expect(held.map(\.targetTime).enumerated().allSatisfy { abs($1 - (5.065 + 0.01 * Double($0))) < 1e-9 })
+    // An event-count horizon has no target past the end either way.
+    let events = points(
+      IssuePointLoop(horizons: [.events(2)], cleaning: .asRecorded, declined: .reported, pastEnd: .heldAtLastSample), stroke)
+    #expect(events.map(\.sampleIndex) == [4, 5])
+  }
+
   /// A later first issue point with a longer warm-up; with decimation 2 the predictor observes
   /// samples 0, 2, 4, …, the warm-up counts observed samples (the 5th is sample 8) and the truth
   /// is still the whole recording (x = 9 at 10 ms after sample 8).

@@ -180,4 +180,26 @@ struct MLPTrainingRowsTests {
       #expect(abs(rows.targets[2 * r] - 60) < 1e-9 && abs(rows.targets[2 * r + 1]) < 1e-9, "row \(r)")
     }
   }
+
+  /// With stroke-end rows, the targets past the last sample are rows too, held there: samples
+  /// 4…39 for both horizons (36 + 36). The new ones are sample 39 at 1/120 s and samples 38 and 39
+  /// at 1/60 s; from sample 38, 1/60 s ahead, the pen is one step on at the end (0.5 mm in 1/60 s:
+  /// 30 mm/s along the motion); from sample 39 it is where it stops (0). Every other row is as before.
+  @Test func strokeEndRowsHoldTheLastSample() throws {
+    let shape = MLPPredictor.Parameters.linearStart(historyCount: 3, hiddenSizes: [4])
+    let rows = MLPTrainingRows.make(
+      data: try Self.line(), shape: shape, stages: PredictorStages(), horizons: [1.0 / 120, 1.0 / 60],
+      strokeEndRows: true, parts: 1)
+    #expect(rows.count == 36 + 36)
+    let along = stride(from: 0, to: rows.targets.count, by: 2).map { rows.targets[$0] }
+    let across = stride(from: 1, to: rows.targets.count, by: 2).map { rows.targets[$0] }
+    #expect(along.dropLast(3).allSatisfy { abs($0 - 60) < 1e-9 })
+    #expect(zip(along.suffix(3), [30.0, 0, 0]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(along.suffix(4))")
+    #expect(across.allSatisfy { abs($0) < 1e-9 })
+    let plain = MLPTrainingRows.make(
+      data: try Self.line(), shape: shape, stages: PredictorStages(), horizons: [1.0 / 120, 1.0 / 60], parts: 1)
+    #expect(plain.count == 35 + 34)
+    // The rows they share come first, the same inputs (sample order; sample 38's 1/60 s row is new).
+    #expect(Array(rows.inputs.prefix(plain.inputs.count)) == plain.inputs)
+  }
 }
