@@ -129,6 +129,9 @@ extension TrainCommand {
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
     }
+    guard !mlp.penInputs else {
+      throw ValidationError("--pen-inputs is not for --henze2017: its traces are finger touches, with no pressure or tilt")
+    }
     guard mlp.ensemble == 1 else {
       throw ValidationError("--ensemble is for a plain training; with --henze2017 --ensemble-candidates averages each fold's candidates")
     }

@@ -22,6 +22,9 @@ public struct MLPTrainReport: Sendable, Codable {
   public var augmentation: String
   public var validationPerDataset: Bool
   public var augmentValidation: Bool
+  /// `true` when the network reads the pen inputs (`--pen-inputs`); absent otherwise. The model
+  /// in ``configuration`` says the same (its `penInputs`), so `export --from-train` carries it.
+  public var penInputs: Bool?
   /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
   public var testResampledHz: Double?
   /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
@@ -56,6 +59,7 @@ public struct MLPTrainReport: Sendable, Codable {
     augmentation = options.augmentation.description
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
+    penInputs = options.penInputs ? true : nil
     testResampledHz = outcome.testResampler?.rate
     ensembleValidationError = outcome.training.ensembleValidationError
     let trained = outcome.training.members
@@ -72,7 +76,8 @@ public struct MLPTrainReport: Sendable, Codable {
     guard case .mlp(let p) = configuration.family else { return "" }
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
-        + (p.members.count > 1 ? " per network, \(p.members.count) networks" : ""),
+        + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
+        + (p.readsPenInputs ? "; pen inputs (pressure, altitude, azimuth)" : ""),
       Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
@@ -99,13 +104,15 @@ public struct MLPTrainReport: Sendable, Codable {
     return lines.joined(separator: "\n")
   }
 
-  /// A training's provenance with its split, objective (the loss and horizons) and horizon policy.
+  /// A training's provenance with its split, objective (the loss and horizons), horizon policy and,
+  /// when on, the pen inputs.
   static func provenance(_ provenance: ResultProvenance, options: MLPTrainer.Options, split: String) -> ResultProvenance {
     var provenance = provenance
     provenance.split = split
     provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
       + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    if options.penInputs { provenance.settings["mlp.penInputs"] = "true (pressure, altitude, azimuth)" }
     return provenance
   }
 
