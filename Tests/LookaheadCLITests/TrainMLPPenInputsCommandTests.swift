@@ -55,6 +55,27 @@ struct TrainMLPPenInputsCommandTests {
     }
   }
 
+  @Test("a cross-fit with --pen-inputs says so in its text and result; --henze2017 refuses it", .needsShared("SVC2004-Task2"))
+  func crossFitAndHenze() throws {
+    _ = try SharedDatasets.require("SVC2004-Task2")
+    let run = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--pen-inputs", "--split", "leave-one-writer-out", "--mlp-history", "3", "--hidden", "4",
+      "--epochs", "1", "--json", Self.dataset,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let result = try TuneExportChainTests.json(run.stdout)
+    #expect(result["penInputs"] as? Bool == true)
+    let text = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--pen-inputs", "--split", "leave-one-writer-out", "--mlp-history", "3", "--hidden", "4",
+      "--epochs", "1", "--quiet", Self.dataset,
+    ])
+    #expect(text.stdout.contains("pen inputs (pressure, altitude, azimuth), one network per fold"), "\(text.stdout)")
+
+    let henze = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", "--pen-inputs", "--henze-folds", "1"])
+    #expect(henze.status == 1)
+    #expect(henze.stderr.contains("--pen-inputs is not for --henze2017"), "\(henze.stderr)")
+  }
+
   @Test("a model file whose penInputs key was removed is refused, naming the field")
   func missingKeyRefused() throws {
     let dir = try TuneExportChainTests.folder()
