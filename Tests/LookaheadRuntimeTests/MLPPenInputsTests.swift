@@ -67,6 +67,21 @@ struct MLPPenInputsTests {
     #expect(Array(partial[11..<16]) == [1, 0.5, 0, 0, 0])
   }
 
+  @Test("a non-finite pen property counts as unknown, so the prediction stays finite")
+  func nonFiniteIsUnknown() throws {
+    var bad = Self.pen
+    bad[0].pressure = .nan
+    bad[2].altitude = .infinity
+    bad[2].azimuth = .nan
+    let inputs = try Self.inputs(bad, penInputs: true)
+    #expect(Array(inputs[11...]) == [1, 0.5, 0, 0, 0, 0, 0, 0])
+    var predictor = MLPPredictor(parameters: Self.pressureOnly)
+    predictor.observe(PointerSample(time: 0, x: 0, y: 0))
+    predictor.observe(PointerSample(time: 0.01, x: 3, y: 4, pressure: .nan, altitude: .nan, azimuth: .infinity))
+    let p = try #require(predictor.predict(at: 0.03))
+    #expect(abs(p.x - 9) < 1e-9 && abs(p.y - 12) < 1e-9, "\(p)")
+  }
+
   /// K = 1, one hidden ReLU unit reading only the pressure input (index 6 + 1): hidden = pressure,
   /// outputs (2 · hidden, 0) × outputScale 10. Samples (0 s, 0, 0) and (0.01 s, 3, 4), speed 500,
   /// at h = 0.02 s: with pressure 0.5 the motion-frame Δ/h is (500 + 10, 0), × h = 10.2 along

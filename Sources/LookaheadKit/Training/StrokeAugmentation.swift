@@ -132,9 +132,10 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
 
 extension StrokeAugmentation {
   /// `sample` mirrored in the x axis (y → −y), its azimuth with it (→ −azimuth, written as
-  /// 2π − azimuth when positive, so a tablet's [0, 2π) stays so): exact for an azimuth measured from +x towards +y of the trace's coordinates
-  /// (UIKit's convention); for a device measuring from another zero direction the mirrored
-  /// azimuth is off by twice that direction's angle, a constant per device.
+  /// 2π − azimuth when positive, so a tablet's [0, 2π) stays so). Exact for an azimuth measured
+  /// from +x towards +y of the trace's coordinates (UIKit's convention); for a device measuring
+  /// from another zero direction the mirrored azimuth is off by twice that direction's angle, a
+  /// constant per device.
   static func mirrored(_ sample: PointerSample) -> PointerSample {
     var s = sample
     s.y = -s.y

@@ -13,8 +13,8 @@
 /// quick probe found to work (`../shared/design/LEARNED-PROBE.md`).
 ///
 /// **Pen inputs** (opt-in, ``MLPPredictor/Parameters/penInputs``) add ``penInputCount`` more after
-/// those, in three groups, each led by a "known" input — 1 when the newest sample has the property,
-/// else 0 with the group's other inputs 0 — so one model trains on a pool that mixes finger traces
+/// those, in three groups, each led by a "known" input — 1 when the newest sample has the property
+/// (a finite value), else 0 with the group's other inputs 0 — so one model trains on a pool that mixes finger traces
 /// (Henze 2017, TurboTouch: nothing) with pen traces (SVC2004, Wacom MSP13, Inkable: all three)
 /// and predicts on either:
 /// - pressure: known; the newest pressure (0…1, as ``PointerSample`` holds it); its rate of change
@@ -88,18 +88,20 @@ package enum MLPFeatures {
   ) {
     for i in 0..<penInputCount { pen[i] = 0 }
     let newest = history[history.count - 1], oldest = history[0]
-    if let pressure = newest.pressure {
+    // A non-finite property counts as unknown (the history keeps samples whose position is finite
+    // whatever their pen properties), so it can never turn a prediction into NaN.
+    if let pressure = newest.pressure, pressure.isFinite {
       pen[0] = 1
       pen[1] = pressure
-      if let before = oldest.pressure {
+      if let before = oldest.pressure, before.isFinite {
         pen[2] = (pressure - before) / (newest.time - oldest.time)
       }
     }
-    if let altitude = newest.altitude {
+    if let altitude = newest.altitude, altitude.isFinite {
       pen[3] = 1
       pen[4] = altitude
     }
-    if let azimuth = newest.azimuth {
+    if let azimuth = newest.azimuth, azimuth.isFinite {
       // The unit vector of the azimuth, rotated by −θ into the motion frame: cos and sin of
       // (azimuth − θ).
       let ax = cCos(azimuth), ay = cSin(azimuth)
