@@ -35,6 +35,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss.")
   var overshootWeight: Double = 0
 
+  @Flag(name: .customLong("pen-inputs"), help: "MLP: the network also reads the pen's pressure, altitude and azimuth where the trace has them (8 more inputs, each group with a known flag; off by default).")
+  var penInputs = false
+
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
@@ -132,6 +135,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.historyCount = history
     options.hiddenSizes = sizes
     options.activation = activation
+    options.penInputs = penInputs
     options.epochs = epochs
     options.patience = patience
     options.batchSize = batchSize

@@ -132,6 +132,9 @@ extension TrainCommand {
     guard !options.strokeEndRows else {
       throw ValidationError("--stroke-end-rows is for the anchor protocol's rows; Henze 2017's windows hold a stroke's end already")
     }
+    guard !mlp.penInputs else {
+      throw ValidationError("--pen-inputs is not for --henze2017: its traces are finger touches, with no pressure or tilt")
+    }
     guard mlp.ensemble == 1 else {
       throw ValidationError("--ensemble is for a plain training; with --henze2017 --ensemble-candidates averages each fold's candidates")
     }

@@ -2,8 +2,8 @@ import Foundation
 import LookaheadRuntime
 import Testing
 
-/// A model file exported before MLP models could hold several networks must load and predict the
-/// same bits. The fixture (`Tests/Fixtures/mlp-single-network-v1.lookahead`, K = 2, one hidden
+/// A model file exported before MLP models could hold several networks (and before pen inputs)
+/// must load and predict the same bits. The fixture (`Tests/Fixtures/mlp-single-network-v1.lookahead`, K = 2, one hidden
 /// layer of 5) was trained and exported by the workbench at commit eb51f16, and its `predict` CSV
 /// on the bundled Inkable trace written by that same build (the `#` header lines, which name the
 /// file's path, left out); every number in it is printed in its shortest round-trip form.
@@ -21,6 +21,8 @@ struct MLPModelCompatibilityTests {
       return
     }
     #expect(parameters.members.count == 1 && parameters.additionalMembers == nil)
+    // Written before pen inputs too: no key, so the network reads the 5K + 1 inputs it was made for.
+    #expect(parameters.penInputs == nil && parameters.inputCount == 5 * parameters.historyCount + 1)
     let predict = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
     #expect(predict.status == 0, "\(predict.stderr)")
     let rows = predict.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }

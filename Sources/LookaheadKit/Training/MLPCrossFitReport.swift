@@ -16,6 +16,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var augmentation: String
   public var validationPerDataset: Bool
   public var augmentValidation: Bool
+  /// `true` when the networks read the pen inputs (`--pen-inputs`); absent otherwise.
+  public var penInputs: Bool?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -31,6 +33,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     augmentation = options.augmentation.description
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
+    penInputs = options.penInputs ? true : nil
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -44,7 +47,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     let perFold = members > 1 ? "an ensemble of \(members) networks per fold (their mean scored)" : "one network per fold"
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
-        + "\(perFold), none shipped",
+        + (penInputs == true ? "pen inputs (pressure, altitude, azimuth), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
     ]
     var foldLines = [

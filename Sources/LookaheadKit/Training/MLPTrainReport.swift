@@ -25,6 +25,9 @@ public struct MLPTrainReport: Sendable, Codable {
   /// `true` when the rows included targets past each stroke's end (``MLPTrainer/Options/strokeEndRows``);
   /// absent otherwise.
   public var strokeEndRows: Bool?
+  /// `true` when the network reads the pen inputs (`--pen-inputs`); absent otherwise. The model
+  /// in ``configuration`` says the same (its `penInputs`), so `export --from-train` carries it.
+  public var penInputs: Bool?
   /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
   public var testResampledHz: Double?
   /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
@@ -60,6 +63,7 @@ public struct MLPTrainReport: Sendable, Codable {
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
     strokeEndRows = options.strokeEndRows ? true : nil
+    penInputs = options.penInputs ? true : nil
     testResampledHz = outcome.testResampler?.rate
     ensembleValidationError = outcome.training.ensembleValidationError
     let trained = outcome.training.members
@@ -76,7 +80,8 @@ public struct MLPTrainReport: Sendable, Codable {
     guard case .mlp(let p) = configuration.family else { return "" }
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
-        + (p.members.count > 1 ? " per network, \(p.members.count) networks" : ""),
+        + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
+        + (p.readsPenInputs ? "; pen inputs (pressure, altitude, azimuth)" : ""),
       Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation)
         + (strokeEndRows == true ? "; stroke-end rows (targets past a stroke's end held at its last sample)" : ""),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
@@ -104,7 +109,8 @@ public struct MLPTrainReport: Sendable, Codable {
     return lines.joined(separator: "\n")
   }
 
-  /// A training's provenance with its split, objective (the loss and horizons) and horizon policy.
+  /// A training's provenance with its split, objective (the loss and horizons), horizon policy and,
+  /// when on, the pen inputs.
   static func provenance(_ provenance: ResultProvenance, options: MLPTrainer.Options, split: String) -> ResultProvenance {
     var provenance = provenance
     provenance.split = split
@@ -112,6 +118,7 @@ public struct MLPTrainReport: Sendable, Codable {
       + (options.strokeEndRows ? ", with stroke-end rows" : "")
       + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    if options.penInputs { provenance.settings["mlp.penInputs"] = "true (pressure, altitude, azimuth)" }
     return provenance
   }
 

@@ -16,6 +16,9 @@ public struct MLPTrainer: Sendable {
     public var historyCount = 8
     public var hiddenSizes = [32, 32]
     public var activation = MLPPredictor.Activation.relu
+    /// Feed the networks the pen's pressure, altitude and azimuth too
+    /// (``LookaheadRuntime/MLPPredictor/Parameters/penInputs``; `train --pen-inputs`).
+    public var penInputs = false
     public var stages = PredictorStages()
     public var loss = MLPLoss()
     public var augmentation = StrokeAugmentation.none
@@ -60,6 +63,7 @@ public struct MLPTrainer: Sendable {
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
         + (strokeEndRows ? " stroke-end-rows" : "")
+        + (penInputs ? " pen-inputs" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -102,10 +106,11 @@ public struct MLPTrainer: Sendable {
   public var options: Options
   public init(options: Options) { self.options = options }
 
-  /// The model's shape (history, layers, gap rule) with linear-start weights.
+  /// The model's shape (history, pen inputs, layers, gap rule) with linear-start weights.
   public var shape: MLPPredictor.Parameters {
     var p = MLPPredictor.Parameters.linearStart(
-      historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation)
+      historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation,
+      penInputs: options.penInputs)
     p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
     return p
   }

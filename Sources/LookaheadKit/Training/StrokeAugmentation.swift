@@ -126,7 +126,23 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
       unmirrored.append(resampler.resample(original, using: &generator))
     }
     guard reflect else { return unmirrored }
-    return unmirrored + unmirrored.map { stroke in stroke.map { var s = $0; s.y = -s.y; return s } }
+    return unmirrored + unmirrored.map { stroke in stroke.map(Self.mirrored) }
+  }
+}
+
+extension StrokeAugmentation {
+  /// `sample` mirrored in the x axis (y → −y), its azimuth with it (→ −azimuth, written as
+  /// 2π − azimuth when positive, so a tablet's [0, 2π) stays so). Exact for an azimuth measured
+  /// from +x towards +y of the trace's coordinates (UIKit's convention); for a device measuring
+  /// from another zero direction the mirrored azimuth is off by twice that direction's angle, a
+  /// constant per device.
+  static func mirrored(_ sample: PointerSample) -> PointerSample {
+    var s = sample
+    s.y = -s.y
+    if let azimuth = s.azimuth {
+      s.azimuth = azimuth > 0 ? 2 * Double.pi - azimuth : -azimuth
+    }
+    return s
   }
 }
 

@@ -20,7 +20,9 @@ import LookaheadRuntime
 /// recorded segment, so two-point extrapolation would look better than on real high-rate data;
 /// the cubic keeps the path smooth, and a stroke moving in a straight line at constant speed
 /// resamples onto exactly that line (the tangents are then the constant velocity).
-/// Pressure, altitude and azimuth are interpolated linearly where both neighbours have them.
+/// Pressure, altitude and azimuth are interpolated linearly where both neighbours have them (one
+/// neighbour's value where only it has one); the azimuth along the shorter arc, so a pen whose
+/// azimuth crosses 2π → 0 between two samples is not swung round through π in between.
 public struct StrokeResampler: Sendable, Hashable, Codable {
   /// Samples per second, > 0.
   public var rate: Double
@@ -94,7 +96,19 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
       time: time,
       x: h00 * a.x + h10 * dt * ta.x + h01 * b.x + h11 * dt * tb.x,
       y: h00 * a.y + h10 * dt * ta.y + h01 * b.y + h11 * dt * tb.y,
-      pressure: mix(a.pressure, b.pressure), altitude: mix(a.altitude, b.altitude), azimuth: mix(a.azimuth, b.azimuth))
+      pressure: mix(a.pressure, b.pressure), altitude: mix(a.altitude, b.altitude),
+      azimuth: interpolateAngle(a.azimuth, b.azimuth, u))
+  }
+
+  /// The angle a fraction `u` of the way from `p` to `q` (radians) along the shorter arc, kept in
+  /// the range both are in — [0, 2π) (tablets) or [−π, π) — so the result reads like a recorded
+  /// value; one of them where only it is known.
+  static func interpolateAngle(_ p: Double?, _ q: Double?, _ u: Double) -> Double? {
+    guard let p, let q else { return p ?? q }
+    let turn = 2 * Double.pi
+    let value = p + u * remainder(q - p, turn)
+    let low = p >= 0 && q >= 0 ? 0 : -Double.pi
+    return value < low ? value + turn : value >= low + turn ? value - turn : value
   }
 
   /// Velocity estimate at sample `i`: central difference over its neighbours, one-sided at the ends.

@@ -24,3 +24,11 @@ func cLog(_ x: Double) -> Double { log(x) }
 /// Hyperbolic tangent from the platform's C library.
 @inline(__always)
 func cTanh(_ x: Double) -> Double { tanh(x) }
+
+/// Cosine from the platform's C library, radians.
+@inline(__always)
+func cCos(_ x: Double) -> Double { cos(x) }
+
+/// Sine from the platform's C library, radians.
+@inline(__always)
+func cSin(_ x: Double) -> Double { sin(x) }

@@ -11,22 +11,48 @@
 ///
 /// Inputs of this kind (velocities in a rotated frame, log time steps, the horizon) are what a
 /// quick probe found to work (`../shared/design/LEARNED-PROBE.md`).
+///
+/// **Pen inputs** (opt-in, ``MLPPredictor/Parameters/penInputs``) add ``penInputCount`` more after
+/// those, in three groups, each led by a "known" input — 1 when the newest sample has the property
+/// (a finite value), else 0 with the group's other inputs 0 — so one model trains on a pool that mixes finger traces
+/// (Henze 2017, TurboTouch: nothing) with pen traces (SVC2004, Wacom MSP13, Inkable: all three)
+/// and predicts on either:
+/// - pressure: known; the newest pressure (0…1, as ``PointerSample`` holds it); its rate of change
+///   over the history held (newest minus oldest, per second, 0 when the oldest has none) — a pen
+///   lifting off lightens before it stops, and a rate rather than a difference keeps the input the
+///   same at any sample rate, like the velocities;
+/// - altitude: known; the newest altitude in radians (π/2 upright) — how the pen leans;
+/// - azimuth: known; cos and sin of the newest azimuth minus the motion angle, that is the pen's
+///   lean direction in the frame of the newest motion, so these inputs turn with the stroke like the
+///   velocities and a rotated stroke gives the same inputs (the lean relative to the motion tells a
+///   push stroke from a pull). The azimuth is taken in the trace's own angle convention: for traces
+///   whose azimuth is measured from +x towards +y of their coordinates (UIKit's) this is exact; a
+///   device measuring from another zero direction shifts these two inputs by a constant angle per
+///   device, which a model trained on that device's data absorbs.
+/// Tilt changes slowly during writing, so only the newest value of altitude and azimuth is read.
 package enum MLPFeatures {
-  /// Number of inputs for a history length `K`: `5K + 1`.
-  package static func inputCount(historyCount: Int) -> Int { 5 * historyCount + 1 }
+  /// Number of inputs for a history length `K`: `5K + 1`, plus ``penInputCount`` with pen inputs.
+  package static func inputCount(historyCount: Int, penInputs: Bool = false) -> Int {
+    5 * historyCount + 1 + (penInputs ? penInputCount : 0)
+  }
 
-  /// Writes the inputs of one prediction into `inputs` (length ``inputCount(historyCount:)``) and
-  /// returns the motion-frame rotation (cos, sin).
+  /// The pen inputs: pressure (known, value, rate), altitude (known, value), azimuth (known,
+  /// cos, sin relative to the motion).
+  package static let penInputCount = 8
+
+  /// Writes the inputs of one prediction into `inputs` (length ``inputCount(historyCount:penInputs:)``)
+  /// and returns the motion-frame rotation (cos, sin).
   ///
   /// - Parameters:
   ///   - history: the recent samples, **oldest first**, at least 2, at most `historyCount + 1`.
   ///   - horizon: seconds from the newest sample to the predicted time, > 0.
   ///   - lengthScale: the network's length unit per coordinate unit (see
   ///     ``MLPPredictor/Parameters/lengthScale``).
+  ///   - penInputs: append the pen inputs (``penInputCount`` values after the `5K + 1`).
   /// - Returns: `nil` when the newest two samples do not have distinct times.
   package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double, lengthScale: Double,
-    into inputs: UnsafeMutableBufferPointer<Double>
+    penInputs: Bool = false, into inputs: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
     let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     let linear = UnsafeMutableBufferPointer(rebasing: inputs[0..<linearCount])
@@ -46,7 +72,43 @@ package enum MLPFeatures {
       inputs[linearCount + k] = cLog(lastStep)
     }
     inputs[linearCount + historyCount] = horizon
+    if penInputs {
+      writePenInputs(
+        history: history, rotation: rotation,
+        into: UnsafeMutableBufferPointer(rebasing: inputs[(linearCount + historyCount + 1)..<(linearCount + historyCount + 1 + penInputCount)]))
+    }
     return rotation
+  }
+
+  /// Writes the ``penInputCount`` pen inputs (see the type's documentation) of `history` (oldest
+  /// first, at least 2 samples with increasing times) into `pen`.
+  static func writePenInputs(
+    history: UnsafeBufferPointer<PointerSample>, rotation: (cos: Double, sin: Double),
+    into pen: UnsafeMutableBufferPointer<Double>
+  ) {
+    for i in 0..<penInputCount { pen[i] = 0 }
+    let newest = history[history.count - 1], oldest = history[0]
+    // A non-finite property counts as unknown (the history keeps samples whose position is finite
+    // whatever their pen properties), so it can never turn a prediction into NaN.
+    if let pressure = newest.pressure, pressure.isFinite {
+      pen[0] = 1
+      pen[1] = pressure
+      if let before = oldest.pressure, before.isFinite {
+        pen[2] = (pressure - before) / (newest.time - oldest.time)
+      }
+    }
+    if let altitude = newest.altitude, altitude.isFinite {
+      pen[3] = 1
+      pen[4] = altitude
+    }
+    if let azimuth = newest.azimuth, azimuth.isFinite {
+      // The unit vector of the azimuth, rotated by −θ into the motion frame: cos and sin of
+      // (azimuth − θ).
+      let ax = cCos(azimuth), ay = cSin(azimuth)
+      pen[5] = 1
+      pen[6] = rotation.cos * ax + rotation.sin * ay
+      pen[7] = -rotation.sin * ax + rotation.cos * ay
+    }
   }
 
   /// The training target for a known future position: `Δ/h` in the motion frame, in the network's

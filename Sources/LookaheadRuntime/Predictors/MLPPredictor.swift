@@ -37,7 +37,7 @@ public struct MLPPredictor: Predictor {
     /// multiplied by it and outputs divided by it, so a model trained in mm serves any unit whose
     /// size is known. Positive.
     public var lengthScale: Double
-    /// Per input: subtracted before the network (``MLPFeatures/inputCount(historyCount:)`` values).
+    /// Per input: subtracted before the network (``MLPFeatures/inputCount(historyCount:penInputs:)`` values).
     public var inputMean: [Double]
     /// Per input: divides after the mean is subtracted; positive.
     public var inputScale: [Double]
@@ -51,6 +51,12 @@ public struct MLPPredictor: Predictor {
     /// The networks after the first of an ensemble (at most ``maximumMemberCount`` − 1), or `nil`
     /// for a single network: a single network's model file has no such key, as before ensembles.
     public var additionalMembers: [Member]?
+    /// `true`: the networks also read the pen's pressure, altitude and azimuth
+    /// (``MLPFeatures/penInputCount`` inputs after the `5K + 1`, each group with a "known" input,
+    /// see ``MLPFeatures``); `nil` or `false`: they do not. A model file written before pen inputs
+    /// has no such key and reads as `nil`; a model without pen inputs is written without the key,
+    /// so its file is byte for byte what it was. Every member of an ensemble reads the same inputs.
+    public var penInputs: Bool?
 
     /// The most networks a model holds: the cost of a prediction grows with each.
     public static let maximumMemberCount = 8
@@ -58,7 +64,7 @@ public struct MLPPredictor: Predictor {
     public init(
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
-      maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil
+      maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -70,7 +76,11 @@ public struct MLPPredictor: Predictor {
       self.weights = weights
       self.maximumGapSeconds = maximumGapSeconds
       self.additionalMembers = additionalMembers
+      self.penInputs = penInputs
     }
+
+    /// Whether the networks read the pen inputs (``penInputs`` absent means no).
+    public var readsPenInputs: Bool { penInputs ?? false }
 
     /// The first network, the one the top-level fields describe.
     public var firstMember: Member {
@@ -82,14 +92,14 @@ public struct MLPPredictor: Predictor {
     /// Every network, the first one first: the order the ensemble's mean adds them up in.
     public var members: [Member] { [firstMember] + (additionalMembers ?? []) }
 
-    /// The ensemble of `models`, in that order, which must share the history length, the length
-    /// scale and the gap rule (the trainer's runs with several seeds or candidate configurations
-    /// do). Each model's own members all join.
+    /// The ensemble of `models`, in that order, which must share the history length, the pen
+    /// inputs, the length scale and the gap rule (the trainer's runs with several seeds or
+    /// candidate configurations do). Each model's own members all join.
     package static func ensemble(_ models: [Parameters]) throws(Invalid) -> Parameters {
       guard var first = models.first else { throw .memberCount(0) }
       for other in models.dropFirst() {
-        guard other.historyCount == first.historyCount, other.lengthScale == first.lengthScale,
-          other.maximumGapSeconds == first.maximumGapSeconds
+        guard other.historyCount == first.historyCount, other.readsPenInputs == first.readsPenInputs,
+          other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds
         else { throw .unsharedInputs }
       }
       let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
@@ -99,7 +109,7 @@ public struct MLPPredictor: Predictor {
     }
 
     /// Number of network inputs.
-    public var inputCount: Int { MLPFeatures.inputCount(historyCount: historyCount) }
+    public var inputCount: Int { MLPFeatures.inputCount(historyCount: historyCount, penInputs: readsPenInputs) }
 
     /// Layer widths from the inputs to the two outputs.
     public var layerSizes: [Int] { [inputCount] + hiddenSizes + [2] }
@@ -112,14 +122,15 @@ public struct MLPPredictor: Predictor {
     /// A network with all-zero weights (so it predicts exactly two-point linear extrapolation),
     /// identity standardisation and unit scales.
     package static func linearStart(
-      historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu
+      historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu, penInputs: Bool = false
     ) -> Parameters {
-      let inputs = MLPFeatures.inputCount(historyCount: historyCount)
+      let inputs = MLPFeatures.inputCount(historyCount: historyCount, penInputs: penInputs)
       let sizes = [inputs] + hiddenSizes + [2]
       return Parameters(
         historyCount: historyCount, hiddenSizes: hiddenSizes, activation: activation,
         inputMean: Array(repeating: 0, count: inputs), inputScale: Array(repeating: 1, count: inputs),
-        outputScale: 1, weights: Array(repeating: 0, count: weightCount(layerSizes: sizes)))
+        outputScale: 1, weights: Array(repeating: 0, count: weightCount(layerSizes: sizes)),
+        penInputs: penInputs ? true : nil)
     }
 
     package enum Invalid: Error, Equatable, CustomStringConvertible {
@@ -143,7 +154,7 @@ public struct MLPPredictor: Predictor {
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
         case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
-        case .unsharedInputs: "the networks of an ensemble must share historyCount, lengthScale and maximumGapSeconds"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale and maximumGapSeconds"
         case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
       }
@@ -254,7 +265,7 @@ public struct MLPPredictor: Predictor {
     return history.withSamples { samples in
       MLPFeatures.write(
         history: samples, historyCount: parameters.historyCount, horizon: horizon,
-        lengthScale: parameters.lengthScale, into: inputs)
+        lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs, into: inputs)
     }
   }
 }
@@ -274,6 +285,18 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
   /// (`mlp.weights[17]`, `mlp.inputScale`, `mlp.additionalMembers[1].outputScale`, …).
   public func validate() throws(PredictorParameterError) {
     do { try checkShape() } catch { throw restated(error, prefix: "mlp.", member: firstMember) }
+  }
+
+  /// When `found` values of `field` are what the other pen-input setting would need, a hint saying
+  /// so (a file whose `penInputs` key was lost or added by hand); otherwise empty.
+  private func penInputsHint(field: String, found: Int, member: MLPPredictor.Member) -> String {
+    let other = MLPFeatures.inputCount(historyCount: historyCount, penInputs: !readsPenInputs)
+    let fits = field == "weights"
+      ? found == Self.weightCount(layerSizes: member.layerSizes(inputCount: other)) : found == other
+    guard fits else { return "" }
+    return readsPenInputs
+      ? " (that is the count without pen inputs: penInputs is true here)"
+      : " (that is the count with pen inputs: is the mlp.penInputs field missing?)"
   }
 
   /// `problem` as a ``PredictorParameterError``; `prefix` and `member` say whose field it is.
@@ -298,7 +321,9 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
     case .count(let field, let expected, let found):
       return PredictorParameterError(
         parameter: prefix + field, value: Double(found),
-        problem: "expected \(expected) values for the model's historyCount \(historyCount) and hiddenSizes \(member.hiddenSizes), found \(found)")
+        problem: "expected \(expected) values for the model's historyCount \(historyCount)"
+          + (readsPenInputs ? " with penInputs" : "") + " and hiddenSizes \(member.hiddenSizes), found \(found)"
+          + penInputsHint(field: field, found: found, member: member))
     case .nonFinite(let field, let index):
       return PredictorParameterError(parameter: path(field, index), value: value(field, index), problem: "expected a finite number")
     case .notPositive(let field, let index):

@@ -10,7 +10,7 @@ extension MLPPredictor {
     /// Widths of the hidden layers, input side first (1…4 layers of 1…256 units).
     public var hiddenSizes: [Int]
     public var activation: Activation
-    /// Per input: subtracted before the network (``MLPFeatures/inputCount(historyCount:)`` values).
+    /// Per input: subtracted before the network (``MLPFeatures/inputCount(historyCount:penInputs:)`` values).
     public var inputMean: [Double]
     /// Per input: divides after the mean is subtracted; positive.
     public var inputScale: [Double]
