@@ -36,30 +36,11 @@ struct TrainMLPCommandTests {
     ])
     #expect(again.status == 1 && again.stderr.contains(out.path))
 
-    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
-    #expect(export.status == 0, "\(export.stderr)")
-    let file = try LookaheadModel(contentsOf: model).file
-    guard case .mlp(let parameters) = file.predictor.configuration.family else {
-      Issue.record("exported family is \(file.predictor.configuration.family.name)")
-      return
-    }
+    guard let (file, parameters) = try MLPExportChain.export(out, to: model) else { return }
     #expect(parameters.hiddenSizes == [8] && parameters.historyCount == 4)
     #expect(file.provenance.testWriters == ["participant3"])
 
-    let evaluate = try DatasetsCommandTests.run([
-      "evaluate", "--model", model.path, "--protocol", "anchor", "--json", "Henze2017-MobileHCI:writer=participant3",
-    ])
-    #expect(evaluate.status == 0, "\(evaluate.stderr)")
-    let datasets = try #require(try TuneExportChainTests.json(evaluate.stdout)["datasets"] as? [[String: Any]])
-    let rows = try #require(datasets.first?["protocolRows"] as? [[String: Any]])
-    let scores = try #require(rows.first?["scores"] as? [[String: Any]])
-    #expect(scores.count == heldOut.count)
-    for (trained, evaluated) in zip(heldOut, scores) {
-      #expect(trained["issuePoints"] as? Int == evaluated["count"] as? Int)
-      let mean = try #require(trained["mean"] as? Double), p95 = try #require(trained["p95"] as? Double)
-      #expect(TuneExportChainTests.same(mean, try #require(evaluated["meanMillimetres"] as? Double)))
-      #expect(TuneExportChainTests.same(p95, try #require(evaluated["p95Millimetres"] as? Double)))
-    }
+    try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "Henze2017-MobileHCI:writer=participant3")
   }
 
   @Test("a cross-fitted split prints every participant's fold and the pooled table, and refuses -o (there is no one model)")

@@ -31,30 +31,13 @@ struct TrainMLPEnsembleCommandTests {
     let members = try #require(result["members"] as? [[String: Any]])
     #expect(members.compactMap { $0["seed"] as? Int } == [5, 6])
 
-    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
-    #expect(export.status == 0, "\(export.stderr)")
-    let file = try LookaheadModel(contentsOf: model).file
-    guard case .mlp(let parameters) = file.predictor.configuration.family else {
-      Issue.record("exported family is \(file.predictor.configuration.family.name)")
-      return
-    }
+    guard let (_, parameters) = try MLPExportChain.export(out, to: model) else { return }
     #expect(parameters.members.count == 2 && parameters.historyCount == 4)
     #expect(parameters.members.allSatisfy { $0.hiddenSizes == [6] })
     #expect(parameters.weights != parameters.additionalMembers?.first?.weights, "different seeds, different networks")
 
-    let evaluate = try DatasetsCommandTests.run([
-      "evaluate", "--model", model.path, "--protocol", "anchor", "--json", "Henze2017-MobileHCI:writer=participant3",
-    ])
-    #expect(evaluate.status == 0, "\(evaluate.stderr)")
     let heldOut = try #require(result["heldOut"] as? [[String: Any]])
-    let datasets = try #require(try TuneExportChainTests.json(evaluate.stdout)["datasets"] as? [[String: Any]])
-    let rows = try #require(datasets.first?["protocolRows"] as? [[String: Any]])
-    let scores = try #require(rows.first?["scores"] as? [[String: Any]])
-    #expect(scores.count == heldOut.count && !scores.isEmpty)
-    for (trained, evaluated) in zip(heldOut, scores) {
-      let mean = try #require(trained["mean"] as? Double)
-      #expect(TuneExportChainTests.same(mean, try #require(evaluated["meanMillimetres"] as? Double)))
-    }
+    try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "Henze2017-MobileHCI:writer=participant3")
 
     // Run again over the finished checkpoints (--force for the outputs): both members resume at
     // their end, so the model is the same.

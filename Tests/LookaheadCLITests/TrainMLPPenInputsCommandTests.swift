@@ -29,30 +29,11 @@ struct TrainMLPPenInputsCommandTests {
     #expect(settings["mlp.penInputs"]?.hasPrefix("true") == true)
     let heldOut = try #require(result["heldOut"] as? [[String: Any]])
 
-    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
-    #expect(export.status == 0, "\(export.stderr)")
-    let file = try LookaheadModel(contentsOf: model).file
-    guard case .mlp(let parameters) = file.predictor.configuration.family else {
-      Issue.record("exported family is \(file.predictor.configuration.family.name)")
-      return
-    }
+    guard let (_, parameters) = try MLPExportChain.export(out, to: model) else { return }
     #expect(parameters.penInputs == true && parameters.inputCount == 5 * 4 + 1 + 8)
     #expect(parameters.inputMean.count == parameters.inputCount)
 
-    let evaluate = try DatasetsCommandTests.run([
-      "evaluate", "--model", model.path, "--protocol", "anchor", "--json", "SVC2004-Task2:train:writer=U3",
-    ])
-    #expect(evaluate.status == 0, "\(evaluate.stderr)")
-    let datasets = try #require(try TuneExportChainTests.json(evaluate.stdout)["datasets"] as? [[String: Any]])
-    let rows = try #require(datasets.first?["protocolRows"] as? [[String: Any]])
-    let scores = try #require(rows.first?["scores"] as? [[String: Any]])
-    #expect(scores.count == heldOut.count && !scores.isEmpty)
-    for (trained, evaluated) in zip(heldOut, scores) {
-      #expect(trained["issuePoints"] as? Int == evaluated["count"] as? Int)
-      let mean = try #require(trained["mean"] as? Double), p95 = try #require(trained["p95"] as? Double)
-      #expect(TuneExportChainTests.same(mean, try #require(evaluated["meanMillimetres"] as? Double)))
-      #expect(TuneExportChainTests.same(p95, try #require(evaluated["p95Millimetres"] as? Double)))
-    }
+    try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "SVC2004-Task2:train:writer=U3")
   }
 
   @Test("a cross-fit with --pen-inputs says so in its text and result; --henze2017 refuses it", .needsShared("SVC2004-Task2"))
