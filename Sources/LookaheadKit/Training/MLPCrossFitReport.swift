@@ -18,6 +18,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var augmentValidation: Bool
   /// `true` when the networks read the pen inputs (`--pen-inputs`); absent otherwise.
   public var penInputs: Bool?
+  /// `true` when the rows included targets past each stroke's end (`--stroke-end-rows`); absent otherwise.
+  public var strokeEndRows: Bool?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -34,6 +36,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     validationPerDataset = options.validationPerDataset
     augmentValidation = options.augmentValidation
     penInputs = options.penInputs ? true : nil
+    strokeEndRows = options.strokeEndRows ? true : nil
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -47,8 +50,9 @@ public struct MLPCrossFitReport: Sendable, Codable {
     let perFold = members > 1 ? "an ensemble of \(members) networks per fold (their mean scored)" : "one network per fold"
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
-        + (penInputs == true ? "pen inputs (pressure, altitude, azimuth), " : "") + "\(perFold), none shipped",
-      MLPTrainReport.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation),
+        + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "") + "\(perFold), none shipped",
+      MLPTrainReport.augmentationLine(
+        augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
     ]
     var foldLines = [
       ["fold", "held out", "early stopping on", "training rows", members > 1 ? "first network's best epoch" : "best epoch"]

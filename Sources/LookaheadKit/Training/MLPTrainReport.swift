@@ -81,9 +81,9 @@ public struct MLPTrainReport: Sendable, Codable {
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
-        + (p.readsPenInputs ? "; pen inputs (pressure, altitude, azimuth)" : ""),
-      Self.augmentationLine(augmentation, perDataset: validationPerDataset, augmented: augmentValidation)
-        + (strokeEndRows == true ? "; stroke-end rows (targets past a stroke's end held at its last sample)" : ""),
+        + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : ""),
+      Self.augmentationLine(
+        augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
     ]
@@ -123,10 +123,14 @@ public struct MLPTrainReport: Sendable, Codable {
   }
 
   /// The text line saying how the rows were augmented and the early-stopping writers drawn.
-  static func augmentationLine(_ augmentation: String, perDataset: Bool, augmented: Bool) -> String {
+  static func augmentationLine(_ augmentation: String, perDataset: Bool, augmented: Bool, strokeEndRows: Bool?) -> String {
     "augmentation \(augmentation)" + (perDataset ? "; early-stopping writers drawn per dataset" : "")
       + (augmented ? "; early-stopping rows augmented" : "")
+      + (strokeEndRows == true ? "; stroke-end rows (targets past a stroke's end held at its last sample)" : "")
   }
+
+  /// How the reports name the pen inputs (``MLPTrainer/Options/penInputs``).
+  static let penInputsLabel = "pen inputs (pressure, altitude, azimuth)"
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {
