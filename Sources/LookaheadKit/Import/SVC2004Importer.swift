@@ -8,7 +8,8 @@ import Foundation
 /// pressure (0…1023).
 ///
 /// Units: time T/1000 s; x = X and y = −Y (the tablet's Y points up; ANCHOR-PROTOCOL §2) in tablet
-/// counts (0.01 mm assumed, unverified); pressure /1023; angles converted to radians. Strokes: a
+/// counts (0.01 mm assumed, unverified); pressure /1023; angles converted to radians, the azimuth
+/// turned into the trace's frame (``traceAzimuth(tenthsOfDegree:)``). Strokes: a
 /// new stroke starts at a `button == 0` row or when `T − T_prev > 30 ms` (T_prev = the previous
 /// raw row); any non-zero button counts as pen-down. Both kinds of split are counted.
 public struct SVC2004Importer: TraceImporter {
@@ -30,6 +31,7 @@ public struct SVC2004Importer: TraceImporter {
         "millimetres_per_unit": "assumption: 2540 lpi, unverified",
         "orientation": "y = -Y (tablet Y points up)",
         "pressure": "P / 1023",
+        "azimuth": "(A - 900) tenths of a degree: clockwise from the tablet's +Y turned to from +x towards +y",
       ])
   }
 
@@ -41,6 +43,20 @@ public struct SVC2004Importer: TraceImporter {
   }
 
   static let radiansPerTenthDegree = Double.pi / 1800
+
+  /// The recorded azimuth (tenths of a degree, Wintab's convention: the direction the pen's top
+  /// points, clockwise from the tablet's +Y, which points up) in the trace's convention (radians
+  /// from +x towards +y, y pointing down; `Docs/TraceFormat.md`), in [0, 2π). With y = −Y, the
+  /// tablet's +Y is the trace's −y, 90° before +x, so the angle is A − 90°. Checked on the data:
+  /// every writer's mean pen-down azimuth then points down and right (28–54°), where a right hand
+  /// holds the pen's top, as Inkable's iPad writer does (12–41°); read as recorded it pointed
+  /// down and left (118–144°). `Docs/Importers.md`.
+  static func traceAzimuth(tenthsOfDegree: Int) -> Double {
+    let angle = (Double(tenthsOfDegree) - 900) * radiansPerTenthDegree  // in Double: no overflow on any Int
+    let turn = 2 * Double.pi
+    let wrapped = angle.truncatingRemainder(dividingBy: turn)
+    return wrapped < 0 ? wrapped + turn : wrapped
+  }
 
   /// Parses the file's bytes in place (no copy, no list of lines): a row of seven plain integers
   /// separated by single spaces is read in one pass (``PlainIntegerRow``); any other row goes
@@ -102,7 +118,7 @@ public struct SVC2004Importer: TraceImporter {
             time: Double(t) / 1000, x: Double(values[0]), y: -Double(values[1]),
             pressure: Double(values[6]) / 1023,
             altitude: Double(values[5]) * Self.radiansPerTenthDegree,
-            azimuth: Double(values[4]) * Self.radiansPerTenthDegree))
+            azimuth: Self.traceAzimuth(tenthsOfDegree: values[4])))
         }
         guard sampleLines == declared else {
           throw TraceInputError(file: path, location: .line(cursor.lineNumber + 1), field: "N",

@@ -30,6 +30,7 @@ public struct WacomMSP13Importer: TraceImporter {
         "millimetres_per_unit": "assumption: 5080 lpi, unverified",
         "orientation": "x = Y, y = -X (portrait use)",
         "pressure": "P / 32767",
+        "azimuth": "as recorded: already in the portrait frame (Docs/Importers.md)",
       ])
   }
 

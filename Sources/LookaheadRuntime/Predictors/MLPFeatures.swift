@@ -25,10 +25,9 @@
 /// - azimuth: known; cos and sin of the newest azimuth minus the motion angle, that is the pen's
 ///   lean direction in the frame of the newest motion, so these inputs turn with the stroke like the
 ///   velocities and a rotated stroke gives the same inputs (the lean relative to the motion tells a
-///   push stroke from a pull). The azimuth is taken in the trace's own angle convention: for traces
-///   whose azimuth is measured from +x towards +y of their coordinates (UIKit's) this is exact; a
-///   device measuring from another zero direction shifts these two inputs by a constant angle per
-///   device, which a model trained on that device's data absorbs.
+///   push stroke from a pull). The azimuth is read in the trace's frame, from +x towards +y of the
+///   coordinates (UIKit's and Pointer Events' convention; the importers turn each device's into it),
+///   so the inputs mean the same lean on every device.
 /// Tilt changes slowly during writing, so only the newest value of altitude and azimuth is read.
 package enum MLPFeatures {
   /// Number of inputs for a history length `K`: `5K + 1`, plus ``penInputCount`` with pen inputs.

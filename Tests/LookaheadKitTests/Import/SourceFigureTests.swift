@@ -190,14 +190,15 @@ struct SourceFigureTests {
     #expect(cleaned.metadata.cleaning[StrokeCleaner.outOfOrderRule] == 1)
   }
 
-  @Test("SVC2004: Y is flipped and angles, pressure are converted (U29S1 first row)", .needsShared("SVC2004-Task2"))
+  @Test("SVC2004: Y is flipped, the azimuth turned with it, angles and pressure converted (U29S1 first row)", .needsShared("SVC2004-Task2"))
   func svcUnits() throws {
     let url = try SharedDatasets.require("SVC2004-Task2/Task2/U29S1.TXT")
     let trace = try SVC2004Importer().importTrace(file: url)
     let first = try #require(trace.strokes.first?.samples.first)
     #expect(first.x == SVCGolden.u29s1First.x && first.y == -SVCGolden.u29s1First.y)
     #expect(first.time == SVCGolden.u29s1First.t / 1000)
-    #expect(abs((first.azimuth ?? 0) - SVCGolden.u29s1First.azimuth * .pi / 1800) < 1e-12)
+    // Clockwise from the tablet's +Y (up), 104°, is 14° from +x towards +y (down) in the trace.
+    #expect(abs((first.azimuth ?? 0) - (SVCGolden.u29s1First.azimuth - 900) * .pi / 1800) < 1e-12)
     #expect(abs((first.altitude ?? 0) - SVCGolden.u29s1First.altitude * .pi / 1800) < 1e-12)
     #expect(abs((first.pressure ?? 0) - SVCGolden.u29s1First.pressure / 1023) < 1e-12)
   }
