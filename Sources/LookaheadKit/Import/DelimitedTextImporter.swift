@@ -28,6 +28,13 @@ public struct DelimitedTextImporter: TraceImporter {
   public static let unterminatedStrokeRule = "mapped stroke without an up row kept"
   public static let restartedStrokeRule = "mapped stroke ended by a new down row"
 
+  /// The angle `angle` (radians, from +x towards +y) after y is negated: −angle, in [0, 2π).
+  static func mirroredAcrossX(_ angle: Double) -> Double {
+    let turn = 2 * Double.pi
+    let mirrored = (-angle).truncatingRemainder(dividingBy: turn)
+    return mirrored < 0 ? mirrored + turn : mirrored
+  }
+
   public func metadata() -> TraceMetadata {
     var notes: [String: String] = [:]
     if let mapping {
@@ -123,6 +130,9 @@ public struct DelimitedTextImporter: TraceImporter {
       {
         (altitude, azimuth) = TiltConversion.altitudeAzimuth(tiltX: tiltX * txScale, tiltY: tiltY * tyScale)
       }
+      // The azimuth (read, or made from the tilts) is measured from +x towards the source's +y;
+      // flipping y mirrors it, so it stays the direction the pen's top points (Docs/TraceFormat.md).
+      if mapping.yPointsUp, let read = azimuth { azimuth = Self.mirroredAcrossX(read) }
       let key = cellText(columns.stroke) ?? ""
       var isDown = false, isUp = false
       if let phaseCell = cellText(columns.phase)?.lowercased() {

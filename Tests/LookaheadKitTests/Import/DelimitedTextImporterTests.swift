@@ -1,7 +1,8 @@
 import Foundation
-import LookaheadKit
 import Testing
 import _LookaheadTestSupport
+
+@testable import LookaheadKit
 
 /// The generic delimited-text importer on the three worked examples of
 /// `Docs/BringYourOwnData.md` (made by `Tools/make_byod_examples.py`), its mapping errors, and
@@ -56,6 +57,27 @@ struct DelimitedTextImporterTests {
     #expect(first.time == 2.0 && first.x == 0 && first.y == -5000)
     #expect(first.pressure == 200.0 / 1023)
     #expect(trace.metadata.millimetresPerUnit == 0.01)
+  }
+
+  @Test("y=COL:up mirrors the azimuth with y, read or made from tilts, so the pen's top keeps its direction")
+  func azimuthMirroredWithY() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("byod-azimuth-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("pen.csv")
+    // Row 1: azimuth 30° read; row 2: the pen tilted 20° towards the source's +y only.
+    try Data("t,x,y,az,tx,ty\n0,0,0,30,0,0\n0.004,1,1,,0,20\n".utf8).write(to: file)
+    let degree = Double.pi / 180
+    for (yMapping, read, fromTilt) in [("y", 30 * degree, 90 * degree), ("y=y:up", 330 * degree, 270 * degree)] {
+      let trace = try DatasetRegistry.load(
+        file.path + ":t,x,\(yMapping),azimuth=az:deg,tilt_x=tx:deg,tilt_y=ty:deg,gap=30ms")
+      let samples = try #require(trace.strokes.first?.samples)
+      #expect(abs(samples[0].azimuth! - read) < 1e-12, "\(yMapping): \(samples[0].azimuth!)")
+      #expect(abs(samples[1].azimuth! - fromTilt) < 1e-12, "\(yMapping): \(samples[1].azimuth!)")
+    }
+    #expect(DelimitedTextImporter.mirroredAcrossX(0) == 0)
+    #expect(abs(DelimitedTextImporter.mirroredAcrossX(-90 * degree) - 90 * degree) < 1e-12)
+    #expect(abs(DelimitedTextImporter.mirroredAcrossX(450 * degree) - 270 * degree) < 1e-12)
   }
 
   @Test("typed settings override the mapping file's, and a typed mapping replaces the sidecar")
