@@ -20,10 +20,10 @@ final class TrialWorker {
   let dataFolders: [(reference: String, folder: String?)]
   private var current: (label: String, evaluator: ObjectiveEvaluator)?
 
-  init(request: TuneRun.Request, data: TuningData, dataDirectory: URL?) throws {
+  init(request: TuneRun.Request, data: TuningData, dataDirectory: URL?, catalog: PredictorCatalog = .exported) throws {
     self.request = request
     self.data = data
-    setup = try TuneRun.Setup(request)
+    setup = try TuneRun.Setup(request, catalog: catalog)
     searches = try TuneRun.searchSets(request, data: data)
     replay = try Replay(profile: request.profile, seed: request.seed)
     plannedPoints = TuneRun.independentTrialPoints(request, space: setup.space)

@@ -49,14 +49,15 @@ struct TuneCommand: ParsableCommand {
         provenance: provenance, parts: jobs.cores, journal: journal.map { URL(fileURLWithPath: $0) },
         freshJournal: restartJournal)
       request.paretoCandidates = pareto
+      let catalog = try search.catalog()
       let bar = ProgressBar(enabled: !quiet.isOn && isatty(2) != 0)
-      let outcome = try TuneRun.run(request, data: data, testData: testData) { progress in
+      let outcome = try TuneRun.run(request, data: data, testData: testData, catalog: catalog) { progress in
         bar.update(progress)
       }
       bar.finish()
       let report = TuneReport(outcome: outcome, request: request, provenance: provenance)
       if let outURL, let resultURL {
-        let entry = try PredictorCatalog.exported.entry(named: outcome.final.bestPredictor.name)
+        let entry = try catalog.entry(named: outcome.final.bestPredictor.name)
         try PredictorConfigFile.write(outcome.final.bestPredictor, entry: entry, to: outURL, force: force.replacesExisting)
         try force.write(try report.jsonData(), to: resultURL)
       }

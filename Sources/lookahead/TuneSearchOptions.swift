@@ -10,6 +10,9 @@ struct TuneSearchOptions: ParsableArguments {
   @Option(help: "Catalog predictor, `name` or `name:key=value,…` (the values given stay fixed).", completion: NameCompletion.predictors)
   var predictor: String
 
+  @Option(help: "A trained model whose weights the `mlp` or `learned-linear` entry uses (a `train` configuration JSON or an exported model file): only the predictor's stages are searched over it.")
+  var weights: String?
+
   @Option(help: "Parameters to search, comma-separated, each `name` (declared range) or `name=LOW..HIGH`. Default: the predictor's own real and integer parameters.")
   var params: String?
 
@@ -46,11 +49,36 @@ struct TuneSearchOptions: ParsableArguments {
     try TuningObjective(parsing: objective ?? (profile.name == nil ? "error" : "error:horizon=frame"))
   }
 
-  /// What `tune` records about its run (as `tune`'s, whichever command scores the search).
+  /// What `tune` records about its run (as `tune`'s, whichever command scores the search), with
+  /// the `--weights` file and its SHA-256 among the settings.
   func provenance(loader: TuningDatasetLoader) throws -> ResultProvenance {
-    loader.provenance(
+    var record = loader.provenance(
       command: "tune", predictors: [predictor], seed: seed.value, profile: try profile.resolve(),
       evaluationProtocol: try parsedObjective().usesReplay ? "frame-replay" : "anchor")
+    if let weights = try weightsRecord() { record.settings["weights"] = weights }
+    return record
+  }
+
+  /// The catalog the search draws its predictor from: the exported one, with `--weights` the
+  /// trained network or linear model it names (so `--predictor mlp` exists).
+  func catalog() throws -> PredictorCatalog {
+    guard let weights else { return .exported }
+    let name = try PredictorSpecification(parsing: predictor).name
+    guard ["mlp", "learned-linear"].contains(name) else {
+      throw ValidationError("--weights is for --predictor mlp or learned-linear (trained weights), not \(name)")
+    }
+    return try PredictorCatalog.exported.withTrainedWeights(contentsOf: URL(fileURLWithPath: weights))
+  }
+
+  /// `PATH sha256=HEX` of the `--weights` file: in the provenance and in every journal header, so
+  /// a journal is never resumed over other weights.
+  func weightsRecord() throws -> String? {
+    guard let weights else { return nil }
+    let url = URL(fileURLWithPath: weights)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw ValidationError("--weights: \(weights) does not exist")
+    }
+    return "\(weights) sha256=\(try FileDigest.sha256Hex(fileAt: url))"
   }
 
   /// The search request `tune` runs.
@@ -61,7 +89,8 @@ struct TuneSearchOptions: ParsableArguments {
       predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
       objective: try parsedObjective(), split: try split.map { try WriterSplit(parsing: $0) }, strategy: try strategyChoice(),
       trials: trials, seed: seed.value, profile: try profile.resolve(), journal: journal, fresh: freshJournal,
-      context: ["test": test.joined(separator: ",")], parts: parts)
+      context: ["test": test.joined(separator: ",")].merging(try weightsRecord().map { ["weights": $0] } ?? [:]) { a, _ in a },
+      parts: parts)
     request.provenance = provenance
     return request
   }

@@ -46,7 +46,8 @@ struct WorkerCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       _ = try loader.load(search.test)
       let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs.limit ?? 1)
-      let session = try TrialWorker(request: request, data: data, dataDirectory: search.location.dataDirectoryURL)
+      let session = try TrialWorker(
+        request: request, data: data, dataDirectory: search.location.dataDirectoryURL, catalog: try search.catalog())
       var lineNumber = 0
       while let line = readLine(strippingNewline: true) {
         lineNumber += 1

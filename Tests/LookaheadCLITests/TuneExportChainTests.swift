@@ -27,6 +27,18 @@ struct TuneExportChainTests {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
+  /// The aggregate `error_mean_mm` of the first dataset's first subject in `evaluate --json`'s
+  /// output: what a frame-error tune reports as its held-out objective.
+  static func frameErrorMean(_ scored: [String: Any]) throws -> Double {
+    let datasets = try #require(scored["datasets"] as? [[String: Any]])
+    let subjects = try #require(datasets.first?["subjects"] as? [[String: Any]])
+    let scorecard = try #require(subjects.first?["scorecard"] as? [String: Any])
+    let columns = try #require(scorecard["columns"] as? [[String: Any]]).map { $0["name"] as? String }
+    let aggregate = try #require(scorecard["aggregate"] as? [Any])
+    let column = try #require(columns.firstIndex(of: "error_mean_mm"))
+    return try #require(aggregate[column] as? Double)
+  }
+
   /// Equal to the last printed digit and, beyond that, up to summation order.
   static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * max(1, abs(a)) }
 
@@ -77,13 +89,7 @@ struct TuneExportChainTests {
       let scored = try Self.json(evaluate.stdout)
       let provenance = try #require(scored["provenance"] as? [String: Any])
       #expect(provenance["profile"] as? String == "finger60-phone", "the model's own device is replayed")
-      let datasets = try #require(scored["datasets"] as? [[String: Any]])
-      let subjects = try #require(datasets.first?["subjects"] as? [[String: Any]])
-      let scorecard = try #require(subjects.first?["scorecard"] as? [String: Any])
-      let columns = try #require(scorecard["columns"] as? [[String: Any]]).map { $0["name"] as? String }
-      let aggregate = try #require(scorecard["aggregate"] as? [Any])
-      let column = try #require(columns.firstIndex(of: "error_mean_mm"))
-      let error = try #require(aggregate[column] as? Double)
+      let error = try Self.frameErrorMean(scored)
       #expect(Self.same(error, heldOut), "evaluate --model \(error) mm, tune's held-out objective \(heldOut) mm")
     }
   }

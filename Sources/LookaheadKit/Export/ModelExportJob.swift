@@ -123,6 +123,14 @@ public struct ModelExportJob: Sendable {
         fixed: recorded?.fixed.flatMap { $0.isEmpty ? nil : $0 }))
   }
 
+  /// The error for a tune searched over trained weights (`tune --weights`, recorded as
+  /// `PATH sha256=HEX`) when the catalog lacks its `name` entry: export needs the same weights.
+  static func missingWeights(name: String, context: String?, at url: URL) -> TunedConfiguration.Failure? {
+    guard let context else { return nil }
+    return TunedConfiguration.Failure(
+      path: url.path, problem: "the tune searched '\(name)' over trained weights (\(context)): give the same file with --weights")
+  }
+
   /// The configuration and its provenance, from whatever ``source`` names.
   func origin(catalog: PredictorCatalog) throws -> Origin {
     switch source {
@@ -134,7 +142,17 @@ public struct ModelExportJob: Sendable {
           throw TunedConfiguration.Failure(
             path: url.path, problem: "the tune's best predictor cannot be exported (or the result predates bestParameters)")
         }
-        let predictor = try catalog.entry(named: name).configure(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        // A tune over a trained network (`tune --weights`) carries the network in its best
+        // configuration, so the result file alone exports it.
+        var catalog = catalog
+        if case .mlp(let weights) = report.bestConfiguration?.family { catalog = catalog.adding([PredictorCatalog.mlpEntry(weights: weights)]) }
+        let entry: PredictorCatalogEntry
+        do {
+          entry = try catalog.entry(named: name)
+        } catch {
+          throw Self.missingWeights(name: name, context: report.provenance.settings["weights"], at: url) ?? error
+        }
+        let predictor = try entry.configure(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         guard predictor.configuration == report.bestConfiguration else {
           throw TunedConfiguration.Failure(
             path: url.path, problem: "bestParameters and bestConfiguration disagree (edited by hand, or another catalog version)")
@@ -146,7 +164,16 @@ public struct ModelExportJob: Sendable {
           predictor: predictor, provenance: report.provenance,
           objective: report.objective, seed: report.seed, score: score)
       }
-      let tuned = try TunedConfiguration(journal: url, catalog: catalog)
+      let tuned: TunedConfiguration
+      do {
+        tuned = try TunedConfiguration(journal: url, catalog: catalog)
+      } catch let error as PredictorCatalogError {
+        guard case .unknownPredictor(let name, _) = error,
+          let header = (try? TuningJournal(url: url).read())??.header,
+          let failure = Self.missingWeights(name: name, context: header.context["weights"], at: url)
+        else { throw error }
+        throw failure
+      }
       // JSON has no NaN or infinity: undefined metrics are left out.
       var score = tuned.best.metrics.filter { $0.value.isFinite }
       if let objective = tuned.best.objective, objective.isFinite { score["objective"] = objective }
