@@ -61,12 +61,9 @@ struct DelimitedTextImporterTests {
 
   @Test("y=COL:up mirrors the azimuth with y, read or made from tilts, so the pen's top keeps its direction")
   func azimuthMirroredWithY() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("byod-azimuth-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("pen.csv")
     // Row 1: azimuth 30° read; row 2: the pen tilted 20° towards the source's +y only.
-    try Data("t,x,y,az,tx,ty\n0,0,0,30,0,0\n0.004,1,1,,0,20\n".utf8).write(to: file)
+    let file = try Self.temporaryFile("pen.csv", "t,x,y,az,tx,ty\n0,0,0,30,0,0\n0.004,1,1,,0,20\n")
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let degree = Double.pi / 180
     for (yMapping, read, fromTilt) in [("y", 30 * degree, 90 * degree), ("y=y:up", 330 * degree, 270 * degree)] {
       let trace = try DatasetRegistry.load(
