@@ -40,6 +40,7 @@ struct TuneCommand: ParsableCommand {
       let outURL = out.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
       try force.checkWritable(outURL, resultURL)
+      let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       let testData = try loader.load(search.test)
@@ -49,7 +50,6 @@ struct TuneCommand: ParsableCommand {
         provenance: provenance, parts: jobs.cores, journal: journal.map { URL(fileURLWithPath: $0) },
         freshJournal: restartJournal)
       request.paretoCandidates = pareto
-      let catalog = try search.catalog()
       let bar = ProgressBar(enabled: !quiet.isOn && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData, catalog: catalog) { progress in
         bar.update(progress)

@@ -70,8 +70,9 @@ struct TuneSearchOptions: ParsableArguments {
     return try PredictorCatalog.exported.withTrainedWeights(contentsOf: URL(fileURLWithPath: weights))
   }
 
-  /// `PATH sha256=HEX` of the `--weights` file: in the provenance and in every journal header, so
-  /// a journal is never resumed over other weights.
+  /// `PATH sha256=HEX` of the `--weights` file: in the provenance, and from it in every journal
+  /// header (``request(provenance:parts:journal:freshJournal:)``), so a journal is never resumed
+  /// over other weights.
   func weightsRecord() throws -> String? {
     guard let weights else { return nil }
     let url = URL(fileURLWithPath: weights)
@@ -89,7 +90,7 @@ struct TuneSearchOptions: ParsableArguments {
       predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
       objective: try parsedObjective(), split: try split.map { try WriterSplit(parsing: $0) }, strategy: try strategyChoice(),
       trials: trials, seed: seed.value, profile: try profile.resolve(), journal: journal, fresh: freshJournal,
-      context: ["test": test.joined(separator: ",")].merging(try weightsRecord().map { ["weights": $0] } ?? [:]) { a, _ in a },
+      context: ["test": test.joined(separator: ",")].merging(provenance.settings.filter { $0.key == "weights" }) { a, _ in a },
       parts: parts)
     request.provenance = provenance
     return request
