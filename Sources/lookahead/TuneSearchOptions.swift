@@ -61,9 +61,13 @@ struct TuneSearchOptions: ParsableArguments {
 
   /// The catalog the search draws its predictor from: the exported one, with `--weights` the
   /// trained network or linear model it names (so `--predictor mlp` exists).
+  /// Called before any data is loaded, it also names an unknown predictor at once.
   func catalog() throws -> PredictorCatalog {
-    guard let weights else { return .exported }
     let name = try PredictorSpecification(parsing: predictor).name
+    guard let weights else {
+      _ = try PredictorCatalog.exported.entry(named: name)
+      return .exported
+    }
     guard ["mlp", "learned-linear"].contains(name) else {
       throw ValidationError("--weights is for --predictor mlp or learned-linear (trained weights), not \(name)")
     }
