@@ -64,14 +64,15 @@ struct TuneSearchOptions: ParsableArguments {
   /// Called before any data is loaded, it also names an unknown predictor at once.
   func catalog() throws -> PredictorCatalog {
     let name = try PredictorSpecification(parsing: predictor).name
-    guard let weights else {
-      _ = try PredictorCatalog.exported.entry(named: name)
-      return .exported
+    var catalog = PredictorCatalog.exported
+    if let weights {
+      guard ["mlp", "learned-linear"].contains(name) else {
+        throw ValidationError("--weights is for --predictor mlp or learned-linear (trained weights), not \(name)")
+      }
+      catalog = try catalog.withTrainedWeights(contentsOf: URL(fileURLWithPath: weights))
     }
-    guard ["mlp", "learned-linear"].contains(name) else {
-      throw ValidationError("--weights is for --predictor mlp or learned-linear (trained weights), not \(name)")
-    }
-    return try PredictorCatalog.exported.withTrainedWeights(contentsOf: URL(fileURLWithPath: weights))
+    _ = try catalog.entry(named: name)  // e.g. --predictor mlp without, or with a linear model's, weights
+    return catalog
   }
 
   /// `PATH sha256=HEX` of the `--weights` file: in the provenance, and from it in every journal
