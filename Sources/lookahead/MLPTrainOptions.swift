@@ -5,7 +5,7 @@ import LookaheadRuntime
 
 /// The options of `lookahead train --family mlp` (Docs/Tuning.md, "Training an MLP").
 struct MLPTrainOptions: ParsableArguments {
-  @Option(name: .customLong("mlp-history"), help: "MLP: recent time steps the network reads, 1…16 (default 8; 10 with --henze2017).")
+  @Option(name: .customLong("mlp-history"), help: "MLP: recent time steps the network reads, 1…16 (default 8; with --henze2017 10, its windows' input steps, and at most 10).")
   var history: Int?
 
   @Option(help: "MLP: hidden layer widths, comma-separated, 1…4 layers of 1…256 (default 32,32; 64,64 with --henze2017).")

@@ -125,6 +125,10 @@ extension TrainCommand {
   ) {
     var options = try mlp.trainerOptions(
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
+    if let history = mlp.history, history > Henze2017Protocol.inputDisplacements {
+      throw ValidationError(
+        "--mlp-history with --henze2017 is at most \(Henze2017Protocol.inputDisplacements), the protocol's input steps per window, got \(history)")
+    }
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
       throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")

@@ -73,7 +73,7 @@ struct TrainMLPCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
-  @Test("--stroke-end-rows trains on more rows, says so in the text and the result file, and is refused with --henze2017")
+  @Test("--stroke-end-rows trains on more rows, says so in the text and the result file, and is refused with --henze2017, as is a history longer than its windows")
   func strokeEndRows() throws {
     let dir = try TuneExportChainTests.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -99,6 +99,11 @@ struct TrainMLPCommandTests {
     #expect((provenance["objective"] as? String)?.contains("with stroke-end rows") == true, "\(provenance)")
     let henze = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", "--stroke-end-rows"])
     #expect(henze.status != 0 && henze.stderr.contains("--stroke-end-rows is for the anchor protocol"), "\(henze.stderr)")
+    // The protocol's windows hold 10 input steps: a longer history is refused, not cut silently.
+    let longHistory = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", "--mlp-history", "16"])
+    #expect(
+      longHistory.status != 0 && longHistory.stderr.contains("--mlp-history with --henze2017 is at most 10"),
+      "\(longHistory.stderr)")
   }
 
   @Test("bad MLP options are refused with the option named")
