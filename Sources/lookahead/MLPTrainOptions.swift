@@ -38,7 +38,7 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("pen-inputs"), help: "MLP: the network also reads the pen's pressure, altitude and azimuth where the trace has them (8 more inputs, each group with a known flag; off by default).")
   var penInputs = false
 
-  @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,decimate=2.")
+  @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
   @Flag(name: .customLong("validation-per-dataset"), help: "MLP: draw the early-stopping writers from each dataset separately.")

@@ -119,7 +119,7 @@ extension TrainCommand {
 
   /// The network's options, the candidates and the horizon rule the MLP options give (history
   /// at most 10, the window's input steps; K = 10 and 64,64 hidden unless given); of the
-  /// augmentations only `reflect` applies (to the fitting windows).
+  /// augmentations only `reflect` and `scale` apply (to the fitting windows).
   private func henze2017MLPSetup() throws -> (
     MLPTrainer.Options, [Henze2017MLPComparison.Candidate], Henze2017Comparison.HorizonRule
   ) {
@@ -131,7 +131,8 @@ extension TrainCommand {
     }
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
     guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
-      throw ValidationError("--augment with --henze2017 takes only reflect (windows are not resampled), got \"\(mlp.augment)\"")
+      throw ValidationError(
+        "--augment with --henze2017 takes only reflect and scale=… (windows are not resampled), got \"\(mlp.augment)\"")
     }
     guard !options.strokeEndRows else {
       throw ValidationError("--stroke-end-rows is for the anchor protocol's rows; Henze 2017's windows hold a stroke's end already")

@@ -53,6 +53,16 @@ public enum Henze2017MLPComparison {
       self.reflect = reflect
       self.balanceTasks = balanceTasks
     }
+
+    /// The windows it fits on, in order: as recorded and at each of its options' spatial scales
+    /// (`--augment scale=…`, ``StrokeAugmentation/scaleFactors``), then all of them mirrored when
+    /// it reflects.
+    package var windowVariants: [WindowVariant] {
+      let scales = [1] + options.augmentation.scaleFactors
+      return (reflect ? [false, true] : [false]).flatMap { reflected in
+        scales.map { WindowVariant(reflect: reflected, scale: $0) }
+      }
+    }
   }
 
   /// The candidate list of `train --henze2017 --family mlp --select`, fixed before the table
@@ -79,6 +89,18 @@ public enum Henze2017MLPComparison {
       Candidate(name: name + suffix, options: decaying, reflect: true),
       Candidate(name: name + " + balanced" + suffix, options: decaying, reflect: true, balanceTasks: true),
     ]
+  }
+
+  /// One way the fitting windows are given to a network: as recorded, mirrored, scaled.
+  package struct WindowVariant: Hashable, Sendable {
+    package var reflect: Bool
+    package var scale: Double
+    package static let recorded = WindowVariant(reflect: false, scale: 1)
+
+    package init(reflect: Bool, scale: Double) {
+      self.reflect = reflect
+      self.scale = scale
+    }
   }
 
   /// What one fold trained and chose.
@@ -164,14 +186,20 @@ public enum Henze2017MLPComparison {
     shape.maximumGapSeconds = 10  // a window is one unbroken run of moves
     let parameters = shape
     let parts = first.options.parts
-    let needsReflected = candidates.contains(where: \.reflect)
-    // Rows per file, all look-aheads pooled: as recorded, and reflected.
-    let perFile = parallelChunks(count: files.count, parts: parts) { range -> [(MLPTrainingRows, MLPTrainingRows)] in
+    // Rows per file, all look-aheads pooled, for every variant of the windows a candidate fits
+    // on (the first: as recorded, which early stopping uses).
+    var variants = [WindowVariant.recorded]
+    for candidate in candidates {
+      for variant in candidate.windowVariants where !variants.contains(variant) { variants.append(variant) }
+    }
+    let windowVariants = variants
+    let perFile = parallelChunks(count: files.count, parts: parts) { range -> [[MLPTrainingRows]] in
       range.map { f in
-        (rows(of: files[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule, reflect: false),
-         needsReflected
-          ? rows(of: files[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule, reflect: true)
-          : MLPTrainingRows(inputCount: parameters.inputCount))
+        windowVariants.map { variant in
+          rows(
+            of: files[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule,
+            reflect: variant.reflect, scale: variant.scale)
+        }
       }
     }.flatMap { $0 }
     let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring)
@@ -183,19 +211,21 @@ public enum Henze2017MLPComparison {
       var validation = MLPTrainingRows(inputCount: parameters.inputCount)
       var fitFiles: [Int] = []
       for (f, file) in files.enumerated() where file.participant != participant {
-        if file.participant == validationParticipant { validation.append(perFile[f].0) } else { fitFiles.append(f) }
+        if file.participant == validationParticipant { validation.append(perFile[f][0]) } else { fitFiles.append(f) }
       }
       var rowsPerTask: [String: Int] = [:]
-      for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f].0.count }
+      for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f][0].count }
       let mostRows = rowsPerTask.values.max() ?? 0
-      /// The fitting rows of a candidate: plain, then reflected, each task repeated when balanced.
+      /// The fitting rows of a candidate: each of its window variants in turn (as recorded first),
+      /// each task repeated when balanced.
       func fitRows(_ candidate: Candidate) -> MLPTrainingRows {
         var rows = MLPTrainingRows(inputCount: parameters.inputCount)
-        for reflected in candidate.reflect ? [false, true] : [false] {
+        for variant in candidate.windowVariants {
+          let v = windowVariants.firstIndex(of: variant) ?? 0
           for f in fitFiles {
             let own = rowsPerTask[files[f].task] ?? 1
             let repeats = candidate.balanceTasks ? max(1, Int((Double(mostRows) / Double(max(own, 1))).rounded())) : 1
-            for _ in 0..<repeats { rows.append(reflected ? perFile[f].1 : perFile[f].0) }
+            for _ in 0..<repeats { rows.append(perFile[f][v]) }
           }
         }
         return rows
@@ -305,10 +335,11 @@ public enum Henze2017MLPComparison {
 
   /// The training rows of one file's kept windows for every j, each window fed to a reset
   /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
-  /// first (which in the motion frame mirrors it across the motion).
+  /// first (which in the motion frame mirrors it across the motion); with `scale`, every
+  /// displacement (inputs and target) multiplied by it, times unchanged.
   package static func rows(
     of fileRows: [Henze2017Protocol.Row], parameters: MLPPredictor.Parameters, eventsAhead: [Int],
-    rule: Henze2017Comparison.HorizonRule, reflect: Bool
+    rule: Henze2017Comparison.HorizonRule, reflect: Bool, scale: Double = 1
   ) -> MLPTrainingRows {
     var rows = MLPTrainingRows(inputCount: parameters.inputCount)
     var predictor = MLPPredictor(parameters: parameters)
@@ -319,6 +350,14 @@ public enum Henze2017MLPComparison {
         if reflect {
           for k in window.inputs.indices { window.inputs[k].dy = -window.inputs[k].dy }
           window.targetDY = -window.targetDY
+        }
+        if scale != 1 {
+          for k in window.inputs.indices {
+            window.inputs[k].dx *= scale
+            window.inputs[k].dy *= scale
+          }
+          window.targetDX *= scale
+          window.targetDY *= scale
         }
         guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j, rule: rule) else {
           return

@@ -3,7 +3,8 @@ import LookaheadRuntime
 
 /// Extra training strokes made from recorded ones, so that a learned model carries across devices
 /// and writers: a mirror image (left-handed writing, the other turning sense), faster and slower
-/// versions of the same path, the same stroke at a lower sample rate, and the same stroke
+/// versions of the same path, larger and smaller versions of it at the same tempo, the same
+/// stroke at a lower sample rate, and the same stroke
 /// re-recorded at other rates (up or down) with a real digitizer's timing noise
 /// (``StrokeResampler``).
 ///
@@ -15,6 +16,11 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   /// Add each stroke replayed this many times faster (time ÷ factor); 1 is the stroke itself.
   /// Sensible range 0.5…2.
   public var speedFactors: [Double]
+  /// Add each stroke scaled in space by these factors (x, y × factor; time unchanged): the same
+  /// movement made larger or smaller at the same tempo, as aimed movements of other amplitudes
+  /// are (Fitts's law: their duration grows only with the logarithm of the distance). Speeds and
+  /// accelerations scale with it. Sensible range 0.5…2.
+  public var scaleFactors: [Double]
   /// Add each stroke keeping every n-th sample (n ≥ 2): the same motion at 1/n of the rate.
   public var decimations: [Int]
   /// Add each stroke re-recorded at each of these rates, Hz (``StrokeResampler``); a range
@@ -27,11 +33,12 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   public var resampleTick: Double
 
   public init(
-    reflect: Bool = false, speedFactors: [Double] = [], decimations: [Int] = [], resampleRates: [ClosedRange<Double>] = [],
-    resampleJitter: Double = 0.000_25, resampleTick: Double = 0.001
+    reflect: Bool = false, speedFactors: [Double] = [], scaleFactors: [Double] = [], decimations: [Int] = [],
+    resampleRates: [ClosedRange<Double>] = [], resampleJitter: Double = 0.000_25, resampleTick: Double = 0.001
   ) {
     self.reflect = reflect
     self.speedFactors = speedFactors
+    self.scaleFactors = scaleFactors
     self.decimations = decimations
     self.resampleRates = resampleRates
     self.resampleJitter = resampleJitter
@@ -43,14 +50,14 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
 
   /// How many strokes each recorded stroke becomes (itself included).
   public var multiplicity: Int {
-    (1 + speedFactors.count + decimations.count + resampleRates.count) * (reflect ? 2 : 1)
+    (1 + speedFactors.count + scaleFactors.count + decimations.count + resampleRates.count) * (reflect ? 2 : 1)
   }
 
   public struct Invalid: Error, CustomStringConvertible {
     public var description: String
   }
 
-  /// Parses `reflect,speed=0.8;1.25,decimate=2;3,resample=240;120,jitter=0.25,tick=1` (any
+  /// Parses `reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2;3,resample=240;120,jitter=0.25,tick=1` (any
   /// subset, in any order; `none` for none). `jitter` and `tick` are milliseconds.
   public init(parsing text: String) throws(Invalid) {
     self.init()
@@ -66,6 +73,12 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
           throw Invalid(description: "augmentation speed=\(parts[1]): expected factors in 0.25…4 separated by ';'")
         }
         speedFactors = values.compactMap { $0 }
+      case "scale" where parts.count == 2:
+        let values = parts[1].split(separator: ";").map { Double($0) }
+        guard !values.isEmpty, values.allSatisfy({ $0.map { $0 >= 0.25 && $0 <= 4 } ?? false }) else {
+          throw Invalid(description: "augmentation scale=\(parts[1]): expected factors in 0.25…4 separated by ';'")
+        }
+        scaleFactors = values.compactMap { $0 }
       case "decimate" where parts.count == 2:
         let values = parts[1].split(separator: ";").map { Int($0) }
         guard !values.isEmpty, values.allSatisfy({ $0.map { (2...8).contains($0) } ?? false }) else {
@@ -97,7 +110,8 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
         resampleTick = value / 1000
       default:
         throw Invalid(
-          description: "augmentation \"\(item)\": expected reflect, speed=F;F…, decimate=N;N…, resample=HZ;HZ…, jitter=MS or tick=MS")
+          description:
+            "augmentation \"\(item)\": expected reflect, speed=F;F…, scale=F;F…, decimate=N;N…, resample=HZ;HZ…, jitter=MS or tick=MS")
       }
     }
   }
@@ -111,6 +125,9 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
     var unmirrored = [original]
     for factor in speedFactors {
       unmirrored.append(original.map { var s = $0; s.time /= factor; return s })
+    }
+    for factor in scaleFactors {
+      unmirrored.append(original.map { var s = $0; s.x *= factor; s.y *= factor; return s })
     }
     for n in decimations {
       unmirrored.append(original.enumerated().compactMap { $0.offset % n == 0 ? $0.element : nil })
@@ -151,6 +168,7 @@ extension StrokeAugmentation: CustomStringConvertible {
     var items: [String] = []
     if reflect { items.append("reflect") }
     if !speedFactors.isEmpty { items.append("speed=" + speedFactors.map { "\($0)" }.joined(separator: ";")) }
+    if !scaleFactors.isEmpty { items.append("scale=" + scaleFactors.map { "\($0)" }.joined(separator: ";")) }
     if !decimations.isEmpty { items.append("decimate=" + decimations.map { "\($0)" }.joined(separator: ";")) }
     if !resampleRates.isEmpty {
       items.append("resample=" + resampleRates.map {

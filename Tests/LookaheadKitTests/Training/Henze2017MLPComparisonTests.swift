@@ -59,6 +59,43 @@ struct Henze2017MLPComparisonTests {
     }
   }
 
+  @Test("a scaled window's rows: velocities and targets times the factor, times and horizons kept, exactly")
+  func scaledRows() throws {
+    let parameters = MLPPredictor.Parameters.linearStart(historyCount: 10, hiddenSizes: [4])
+    let file = Self.curvedFile()
+    for rule in Henze2017Comparison.HorizonRule.allCases {
+      let plain = Henze2017MLPComparison.rows(of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false)
+      // A factor of 2 scales every binary floating-point number exactly, so equality is exact.
+      let doubled = Henze2017MLPComparison.rows(
+        of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false, scale: 2)
+      #expect(plain.count > 10 && plain.count == doubled.count)
+      #expect(plain.horizons == doubled.horizons)
+      let width = plain.inputCount  // [v₁…v₁₀ (x, y), v₁h…v₁₀h (x, y), ln dt × 10, h]: 51
+      for r in 0..<plain.count {
+        for i in 0..<width {
+          let a = plain.inputs[r * width + i], b = doubled.inputs[r * width + i]
+          #expect(b == (i < 40 ? 2 * a : a), "row \(r) input \(i)")
+        }
+        #expect(doubled.targets[2 * r] == 2 * plain.targets[2 * r])
+        #expect(doubled.targets[2 * r + 1] == 2 * plain.targets[2 * r + 1])
+      }
+    }
+  }
+
+  @Test("a candidate's windows: as recorded, then each --augment scale, then all of them mirrored when it reflects")
+  func windowVariants() throws {
+    var options = Henze2017MLPComparison.defaultOptions()
+    options.augmentation = try StrokeAugmentation(parsing: "scale=0.8;1.25")
+    let list = Henze2017MLPComparison.candidates(base: options)
+    typealias Variant = Henze2017MLPComparison.WindowVariant
+    let scaled = [Variant(reflect: false, scale: 1), Variant(reflect: false, scale: 0.8), Variant(reflect: false, scale: 1.25)]
+    #expect(list[0].windowVariants == scaled)
+    #expect(list[1].windowVariants == scaled + scaled.map { Variant(reflect: true, scale: $0.scale) })
+    // Without scales a candidate fits as before: as recorded, then mirrored.
+    let plain = Henze2017MLPComparison.candidates(base: Henze2017MLPComparison.defaultOptions())
+    #expect(plain[1].windowVariants == [.recorded, Variant(reflect: true, scale: 1)])
+  }
+
   @Test("the candidate list: as given, decaying with reflected windows, and that balanced")
   func candidates() {
     var base = Henze2017MLPComparison.defaultOptions()

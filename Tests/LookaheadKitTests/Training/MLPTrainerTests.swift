@@ -146,6 +146,15 @@ struct MLPTrainerTests {
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "rotate") }
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "speed=9") }
     #expect(try StrokeAugmentation(parsing: "none") == .none)
+    // Scaled in space, time kept; after the speed variants, before the decimated ones.
+    let scaled = try StrokeAugmentation(parsing: "speed=2,scale=0.5;3,decimate=2")
+    #expect(scaled.multiplicity == 5)
+    #expect(scaled.description == "speed=2.0,scale=0.5;3.0,decimate=2")
+    let scaledVariants = scaled.variants(of: samples[...])
+    #expect(scaledVariants[2].map(\.x) == [0, 0.5, 1, 1.5, 2] && scaledVariants[2].map(\.y) == [0.5, 0.5, 0.5, 0.5, 0.5])
+    #expect(scaledVariants[3].map(\.x) == [0, 3, 6, 9, 12] && scaledVariants[3].map(\.time) == samples.map(\.time))
+    #expect(scaledVariants[4].map(\.x) == [0, 2, 4])
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "scale=0.1") }
   }
 }
 
