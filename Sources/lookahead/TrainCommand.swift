@@ -67,6 +67,11 @@ struct TrainCommand: ParsableCommand {
     }
     let parts = jobs.cores
     try henzeFolds.validate(henze2017: henze2017, family: family)
+    if henze2017, !input.datasets.isEmpty {
+      // The protocol is defined on the published files; a dataset given here would be ignored.
+      throw ValidationError(
+        "--henze2017 reads Henze2017-MobileHCI itself (the paper's protocol on its published files); give no dataset, got \(input.datasets.joined(separator: " "))")
+    }
     if henze2017 {
       try runCommand {
         if let combine = henzeFolds.combine {
