@@ -10,7 +10,7 @@ import Testing
 struct WorkerCommandTests {
   static let tuneOptions = [
     "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "kfold=2,seed=1",
-    "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI",
+    "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI:writer=participant1,participant2,participant3,participant4",
   ]
 
   /// Runs the CLI with `input` on its stdin.
