@@ -23,7 +23,7 @@ REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 # session (`tune_journal`) for the Ray search and for the resume check without Ray.
 NELDER_MEAD = [
     "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "holdout=0.25,seed=1",
-    "--strategy", "nelder-mead", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI",
+    "--strategy", "nelder-mead", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI:writer=participant1,participant2,participant3,participant4",
 ]
 
 

@@ -20,7 +20,7 @@ from lookahead_ray.shipping import ShippingRefused, materialize, pack
 
 OPTIONS = [
     "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "holdout=0.25,seed=1",
-    "--strategy", "lhs", "--trials", "2", "--seed", "5", "Henze2017-MobileHCI",
+    "--strategy", "lhs", "--trials", "2", "--seed", "5", "Henze2017-MobileHCI:writer=participant1,participant2,participant3,participant4",
 ]
 
 

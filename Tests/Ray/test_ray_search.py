@@ -17,7 +17,7 @@ from lookahead_ray import RaySearch
 # A cross-fitted search: two folds and the final search, three lhs trials each.
 OPTIONS = [
     "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "kfold=2,seed=1",
-    "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI",
+    "--strategy", "lhs", "--trials", "3", "--seed", "5", "Henze2017-MobileHCI:writer=participant1,participant2,participant3,participant4",
 ]
 SUFFIXES = [".fold1", ".fold2", ""]
 
