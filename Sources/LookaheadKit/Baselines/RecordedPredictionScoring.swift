@@ -12,8 +12,10 @@
 /// as that table does. The same function scores TurboTouch's 64 ms reference output.
 public enum RecordedPredictionScoring {
   /// Scores every recorded prediction of `strokes`.
-  public static func evaluate(strokes: [Stroke], warmUpSamples: Int = 4) -> RecordedPredictionEvaluation {
-    let endTolerance = 1e-9  // seconds: the protocol's 1e-6 ms
+  public static func evaluate(
+    strokes: [Stroke], warmUpSamples: Int = PerSampleReplay.warmUpSamples
+  ) -> RecordedPredictionEvaluation {
+    let endTolerance = IssuePointLoop.endTolerance
     var evaluation = RecordedPredictionEvaluation()
     for (strokeIndex, stroke) in strokes.enumerated() {
       let samples = stroke.samples

@@ -24,7 +24,7 @@ public struct LearnedLinearTrainer: Sendable {
     /// The stages the model ships with (their gap limit is the model's one gap rule).
     public var stages = PredictorStages()
     /// Predictions are issued from sample `warmUpSamples` on (0-based), as in the anchor protocol.
-    public var warmUpSamples = 4
+    public var warmUpSamples = PerSampleReplay.warmUpSamples
     /// Cores to split the rows across.
     public var parts = availableCoreCount
 
@@ -82,7 +82,7 @@ public struct LearnedLinearTrainer: Sendable {
     for (i, sample) in samples.enumerated() {
       predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y))
       guard i >= options.warmUpSamples, let newest = predictor.base.newestSample else { continue }
-      for horizon in options.horizons where horizon > 0 && newest.time + horizon <= lastTime + 1e-9 {
+      for horizon in options.horizons where horizon > 0 && newest.time + horizon <= lastTime + IssuePointLoop.endTolerance {
         let rotation = row.withUnsafeMutableBufferPointer {
           predictor.base.writeFeatures(horizon: horizon, into: $0)
         }
