@@ -11,8 +11,9 @@ struct BenchReadersCommand: ParsableCommand {
     discussion: """
       Build with -c release first. One core, thread CPU time, the fastest of --repetitions passes. \
       The trace reader is measured on the shared datasets converted to trace files in a temporary \
-      folder (removed afterwards), the Android getevent importer on Henze 2017 (else the first \
-      dataset given) written as a getevent log, since no shared dataset is one.
+      folder (removed afterwards), the Android getevent importer and the delimited-text importer \
+      on Henze 2017 (else the first dataset given) written as a getevent log and as a CSV read \
+      through a column mapping, since no shared dataset is either.
       """)
 
   @Option(help: "Passes over each reader's files; the fastest counts.")
@@ -55,6 +56,14 @@ struct BenchReadersCommand: ParsableCommand {
         let strokes = try DatasetRegistry.load(first, dataDirectory: dataDirectory).strokes
         try GeteventLogWriter.log(of: strokes).write(to: log)
         readers.append(.importer("Android getevent importer (\(first) written as a log)", files: [log]) { _ in AndroidGeteventImporter() })
+        // A researcher's own CSV (Docs/BringYourOwnData.md): the same strokes through a column mapping.
+        let csv = folder.appendingPathComponent("\(first).csv")
+        try Self.delimitedText(of: strokes).write(to: csv)
+        let mapping = try ColumnMapping(
+          settings: ImportSettings.parse("t=time_ms:ms,x,y,stroke", file: csv.path, lineNumbers: false), file: csv.path)
+        readers.append(.importer("delimited-text importer (\(first) written as CSV: \(Self.csvColumns))", files: [csv]) { _ in
+          DelimitedTextImporter(mapping: mapping)
+        })
       }
       print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.hostName); one core, thread CPU time, fastest of \(repetitions)")
       print("reader | files | MB | rows | read + parse: MB/s, rows/s | bare read: MB/s | ratio")
@@ -66,5 +75,19 @@ struct BenchReadersCommand: ParsableCommand {
           figures.rowsPerSecond / 1e6, figures.bareReadMegabytesPerSecond, figures.readAndParseSeconds / figures.bareReadSeconds))
       }
     }
+  }
+
+  /// The columns of the CSV the delimited-text importer is measured on.
+  static let csvColumns = "time_ms,x,y,stroke"
+
+  /// `strokes` as a CSV of ``csvColumns`` (time in ms, as a recorder's log would have it).
+  static func delimitedText(of strokes: [Stroke]) -> Data {
+    var text = csvColumns + "\n"
+    for (index, stroke) in strokes.enumerated() {
+      for sample in stroke.samples {
+        text += "\(sample.time * 1000),\(sample.x),\(sample.y),\(index)\n"
+      }
+    }
+    return Data(text.utf8)
   }
 }
