@@ -34,16 +34,25 @@ struct Henze2017MLPComparisonTests {
     #expect(mean.0.time == inputTime && target.0.time == inputTime)
   }
 
+  /// Per horizon rule, the curved file's rows as recorded and as `reflect` and `scale` make
+  /// them, the same windows (count and horizons) in both. The inputs, 51 of them, are
+  /// [v₁…v₁₀ (x, y), v₁h…v₁₀h (x, y), ln dt × 10, h].
+  static func recordedAndVariantRows(reflect: Bool, scale: Double = 1) -> [(plain: MLPTrainingRows, variant: MLPTrainingRows)] {
+    let parameters = MLPPredictor.Parameters.linearStart(historyCount: 10, hiddenSizes: [4])
+    return Henze2017Comparison.HorizonRule.allCases.map { rule in
+      let plain = Henze2017MLPComparison.rows(of: curvedFile(), parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false)
+      let variant = Henze2017MLPComparison.rows(
+        of: curvedFile(), parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: reflect, scale: scale)
+      #expect(plain.count > 10 && plain.count == variant.count)
+      #expect(plain.horizons == variant.horizons)
+      return (plain, variant)
+    }
+  }
+
   @Test("a reflected window's rows mirror the recorded ones across the motion, exactly")
   func reflectedRows() throws {
-    let parameters = MLPPredictor.Parameters.linearStart(historyCount: 10, hiddenSizes: [4])
-    let file = Self.curvedFile()
-    for rule in Henze2017Comparison.HorizonRule.allCases {
-      let plain = Henze2017MLPComparison.rows(of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false)
-      let mirrored = Henze2017MLPComparison.rows(of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: true)
-      #expect(plain.count > 10 && plain.count == mirrored.count)
-      #expect(plain.horizons == mirrored.horizons)
-      let width = plain.inputCount  // [v₁…v₁₀ (x, y), v·h (x, y), ln dt × 10, h]
+    for (plain, mirrored) in Self.recordedAndVariantRows(reflect: true) {
+      let width = plain.inputCount
       var curved = false
       for r in 0..<plain.count {
         for i in 0..<width {
@@ -61,16 +70,9 @@ struct Henze2017MLPComparisonTests {
 
   @Test("a scaled window's rows: velocities and targets times the factor, times and horizons kept, exactly")
   func scaledRows() throws {
-    let parameters = MLPPredictor.Parameters.linearStart(historyCount: 10, hiddenSizes: [4])
-    let file = Self.curvedFile()
-    for rule in Henze2017Comparison.HorizonRule.allCases {
-      let plain = Henze2017MLPComparison.rows(of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false)
-      // A factor of 2 scales every binary floating-point number exactly, so equality is exact.
-      let doubled = Henze2017MLPComparison.rows(
-        of: file, parameters: parameters, eventsAhead: [2, 6], rule: rule, reflect: false, scale: 2)
-      #expect(plain.count > 10 && plain.count == doubled.count)
-      #expect(plain.horizons == doubled.horizons)
-      let width = plain.inputCount  // [v₁…v₁₀ (x, y), v₁h…v₁₀h (x, y), ln dt × 10, h]: 51
+    // A factor of 2 scales every binary floating-point number exactly, so equality is exact.
+    for (plain, doubled) in Self.recordedAndVariantRows(reflect: false, scale: 2) {
+      let width = plain.inputCount
       for r in 0..<plain.count {
         for i in 0..<width {
           let a = plain.inputs[r * width + i], b = doubled.inputs[r * width + i]
