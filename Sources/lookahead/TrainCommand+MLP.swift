@@ -130,7 +130,9 @@ extension TrainCommand {
         "--mlp-history with --henze2017 is at most \(Henze2017Protocol.inputDisplacements), the protocol's input steps per window, got \(history)")
     }
     options.historyCount = min(options.historyCount, Henze2017Protocol.inputDisplacements)
-    guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty else {
+    guard options.augmentation.speedFactors.isEmpty, options.augmentation.decimations.isEmpty,
+      options.augmentation.resampleRates.isEmpty
+    else {
       throw ValidationError(
         "--augment with --henze2017 takes only reflect and scale=… (windows are not resampled), got \"\(mlp.augment)\"")
     }

@@ -104,6 +104,9 @@ struct TrainMLPCommandTests {
     #expect(
       longHistory.status != 0 && longHistory.stderr.contains("--mlp-history with --henze2017 is at most 10"),
       "\(longHistory.stderr)")
+    // Windows are not resampled: a resampling augmentation is refused, not ignored.
+    let resampled = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", "--augment", "resample=240"])
+    #expect(resampled.status != 0 && resampled.stderr.contains("takes only reflect and scale"), "\(resampled.stderr)")
     // The protocol reads its own files: a dataset given beside it is refused, not ignored.
     let withDataset = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", Self.dataset])
     #expect(withDataset.status != 0 && withDataset.stderr.contains("give no dataset, got \(Self.dataset)"), "\(withDataset.stderr)")
