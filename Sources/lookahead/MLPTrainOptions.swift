@@ -38,6 +38,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("pen-inputs"), help: "MLP: the network also reads the pen's pressure, altitude and azimuth where the trace has them (8 more inputs, each group with a known flag; off by default).")
   var penInputs = false
 
+  @Flag(name: .customLong("mirror-average"), help: "MLP: ship the model with each prediction averaged with its mirror image's (the window mirrored across the motion, its prediction mirrored back): exactly symmetric, one more forward pass per prediction; the networks are trained as without it (off by default; model format version 3).")
+  var mirrorAverage = false
+
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
@@ -136,6 +139,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.hiddenSizes = sizes
     options.activation = activation
     options.penInputs = penInputs
+    options.mirrorAveraged = mirrorAverage
     options.epochs = epochs
     options.patience = patience
     options.batchSize = batchSize

@@ -16,14 +16,15 @@ struct ParameterFieldTableTests {
   /// Stored properties outside the table, each checked by a rule of its own: parameter structs
   /// with tables of their own (the stages'), and the learned model's trained weights and its gap,
   /// which is set from the stages' gap limit; the MLP's other networks of an ensemble, which
-  /// `validate()` checks like the first one's fields (MLPEnsembleTests), and its pen inputs, which
-  /// `validate()` checks through the input count they imply (MLPPenInputsTests).
+  /// `validate()` checks like the first one's fields (MLPEnsembleTests), its pen inputs, which
+  /// `validate()` checks through the input count they imply (MLPPenInputsTests), and its mirror
+  /// averaging, which the model file's version checks (MLPMirrorAveragingTests).
   static let nestedProperties: [String: Set<String>] = [
     "LookaheadRuntime.PredictorStages": ["prefilter", "postfilter", "gates"],
     "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds"],
     "LookaheadRuntime.MLPPredictor.Parameters": [
       "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
-      "maximumGapSeconds", "additionalMembers", "penInputs",
+      "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged",
     ],
   ]
 

@@ -35,6 +35,8 @@ private let families: [(String, PredictorConfiguration)] = [
   ("learned-linear", PredictorConfiguration(family: .learnedLinear(.constantVelocity(historyCount: 4)))),
   ("mlp K=8 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32])))),
   ("mlp K=10 64x64 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64])))),
+  ("mlp K=8 32x32 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
+  ("mlp K=10 64x64 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64]))))),
   ("mlp K=8 32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3)))),
   ("mlp K=8 32x32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3, hiddenSizes: [32, 32, 32])))),
 ]
@@ -50,6 +52,14 @@ private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int], phase: Double =
   let sizes = p.layerSizes
   let count = zip(sizes, sizes.dropFirst()).reduce(0) { $0 + $1.1 * ($1.0 + 1) }
   p.weights = (0..<count).map { 0.2 * sin(0.37 * Double($0) + phase) }
+  return p
+}
+
+/// `parameters` with each prediction averaged with its mirror image's (`train --mirror-average`):
+/// a second forward pass per prediction.
+private func mirrorAveraged(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
+  var p = parameters
+  p.mirrorAveraged = true
   return p
 }
 

@@ -175,7 +175,10 @@ extension Henze2017MLPComparison {
     }
     // The choice's setup reads as before ensembles, so its fold lines still combine.
     let scored = scoring == .meanOfCandidates ? " scored=mean" : ""
-    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored); "
+    // Mirror averaging changes the scores, not the training (so not the fingerprint); written
+    // only when on, so earlier fold lines still combine.
+    let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""
+    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored)\(mirrored); "
       + each.joined(separator: "; ")
   }
 }

@@ -20,6 +20,9 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var penInputs: Bool?
   /// `true` when the rows included targets past each stroke's end (`--stroke-end-rows`); absent otherwise.
   public var strokeEndRows: Bool?
+  /// `true` when each fold's model averaged every prediction with its mirror image's
+  /// (`--mirror-average`); absent otherwise.
+  public var mirrorAveraged: Bool?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -37,6 +40,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     augmentValidation = options.augmentValidation
     penInputs = options.penInputs ? true : nil
     strokeEndRows = options.strokeEndRows ? true : nil
+    mirrorAveraged = options.mirrorAveraged ? true : nil
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -50,7 +54,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
     let perFold = members > 1 ? "an ensemble of \(members) networks per fold (their mean scored)" : "one network per fold"
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
-        + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "") + "\(perFold), none shipped",
+        + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "")
+        + (mirrorAveraged == true ? "\(MLPTrainReport.mirrorAveragedLabel), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
     ]

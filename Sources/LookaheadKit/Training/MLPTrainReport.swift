@@ -81,7 +81,7 @@ public struct MLPTrainReport: Sendable, Codable {
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
-        + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : ""),
+        + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : ""),
       Self.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
@@ -119,6 +119,7 @@ public struct MLPTrainReport: Sendable, Codable {
       + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     if options.penInputs { provenance.settings["mlp.penInputs"] = "true (pressure, altitude, azimuth)" }
+    if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
     return provenance
   }
 
@@ -131,6 +132,9 @@ public struct MLPTrainReport: Sendable, Codable {
 
   /// How the reports name the pen inputs (``MLPTrainer/Options/penInputs``).
   static let penInputsLabel = "pen inputs (pressure, altitude, azimuth)"
+
+  /// How the reports name the mirror averaging (``MLPTrainer/Options/mirrorAveraged``).
+  static let mirrorAveragedLabel = "mirror-averaged (each prediction the mean of the window's and its mirror image's)"
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {

@@ -19,6 +19,13 @@ public struct MLPTrainer: Sendable {
     /// Feed the networks the pen's pressure, altitude and azimuth too
     /// (``LookaheadRuntime/MLPPredictor/Parameters/penInputs``; `train --pen-inputs`).
     public var penInputs = false
+    /// Ship the model with each prediction averaged with its mirror image's
+    /// (``LookaheadRuntime/MLPPredictor/Parameters/mirrorAveraged``; `train --mirror-average`). A
+    /// stage of the prediction, not of training: the fit, early stopping and the checkpoint read
+    /// the networks alone, so the same networks are trained with it or without; every score made
+    /// through the predictor (held-out tables, the Henze 2017 protocol's early-stopping and
+    /// held-out cells) includes it.
+    public var mirrorAveraged = false
     public var stages = PredictorStages()
     public var loss = MLPLoss()
     public var augmentation = StrokeAugmentation.none
@@ -111,6 +118,7 @@ public struct MLPTrainer: Sendable {
     var p = MLPPredictor.Parameters.linearStart(
       historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation,
       penInputs: options.penInputs)
+    p.mirrorAveraged = options.mirrorAveraged ? true : nil
     p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
     return p
   }

@@ -15,8 +15,8 @@
 public struct ModelFile: Codable, Sendable, Equatable {
   /// Always ``ModelFileEnvelope/formatName``.
   public var format: String
-  /// The format version: ``requiredVersion(for:)`` of the predictor when written (1, or 2 for an
-  /// MLP ensemble); any of ``ModelFileEnvelope/readableVersions`` when read.
+  /// The format version: ``requiredVersion(for:)`` of the predictor when written (1; 2 for an
+  /// MLP ensemble; 3 for a mirror-averaged MLP); any of ``ModelFileEnvelope/readableVersions`` when read.
   public var version: Int
   public var predictor: ModelPredictorDescription
   public var coordinates: ModelCoordinates
@@ -45,11 +45,24 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// The lowest format version that holds `predictor`: 2 for an MLP ensemble (a reader of
+  /// The lowest format version that holds `predictor`: 3 for a mirror-averaged MLP (a reader of
+  /// version 2 would predict without the mirror image), 2 for an MLP ensemble (a reader of
   /// version 1 would ignore its other networks), 1 for everything else.
   public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
-    if case .mlp(let parameters) = predictor.configuration.family, !(parameters.additionalMembers ?? []).isEmpty { return 2 }
+    guard case .mlp(let parameters) = predictor.configuration.family else { return 1 }
+    if parameters.averagesMirrorImage { return 3 }
+    if !(parameters.additionalMembers ?? []).isEmpty { return 2 }
     return 1
+  }
+
+  /// What a reader of an older version than ``requiredVersion(for:)`` would get wrong, for the
+  /// error that refuses such a file.
+  static func versionReason(for predictor: ModelPredictorDescription) -> String {
+    guard case .mlp(let parameters) = predictor.configuration.family else { return "" }
+    if parameters.averagesMirrorImage {
+      return "a mirror-averaged MLP (mirrorAveraged) needs version 3: an older reader would predict without the mirror image"
+    }
+    return "an MLP ensemble (additionalMembers) needs version 2: a version-1 reader would predict with its first network alone"
   }
 
   /// Reads a whole model file (header, checksum, body); the header's version must be the body's.
@@ -91,7 +104,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
     guard version >= needed else {
       throw .malformed(
         path: "$.version",
-        detail: "\(version), but an MLP ensemble (additionalMembers) needs version \(needed): a version-\(version) reader would predict with its first network alone")
+        detail: "\(version), but \(Self.versionReason(for: predictor))")
     }
     do throws(PredictorParameterError) { try predictor.configuration.validate() } catch {
       throw .invalidParameter(

@@ -16,11 +16,12 @@
 package enum ModelFileEnvelope {
   package static let formatName = "lookahead-model"
   /// The newest version this runtime reads and writes. Version 2 is version 1 plus MLP ensembles
-  /// (`additionalMembers`): a file is written with the lowest version that holds it
-  /// (``ModelFile/requiredVersion(for:)``), so a runtime that reads only version 1 refuses an
-  /// ensemble instead of silently predicting with its first network, and every other file stays
-  /// version 1, byte for byte as before.
-  package static let version = 2
+  /// (`additionalMembers`); version 3 is version 2 plus mirror-averaged MLPs (`mirrorAveraged`).
+  /// A file is written with the lowest version that holds it (``ModelFile/requiredVersion(for:)``),
+  /// so an older runtime refuses a model it would predict wrongly (an ensemble with its first
+  /// network alone, a mirror-averaged model without the mirror image), and every other file keeps
+  /// its version, byte for byte as before.
+  package static let version = 3
   /// The versions this runtime reads.
   package static let readableVersions = 1...version
 

@@ -110,6 +110,27 @@ package enum MLPFeatures {
     }
   }
 
+  /// Writes into `mirrored` the inputs of the window's mirror image across the motion (`inputs`
+  /// as ``write(history:historyCount:horizon:lengthScale:penInputs:into:)`` wrote them): every
+  /// cross-motion velocity component (the odd entries of the first `4K`) and the azimuth's sin
+  /// relative to the motion change sign; speeds along the motion, time steps, the horizon,
+  /// pressure and altitude stay. These are exactly the inputs the stroke mirrored in the screen's
+  /// x axis would give, since the motion frame turns the other way with it. A component is
+  /// negated as `0 − v`, so a zero stays +0 (the newest velocity's cross-motion component is 0 by
+  /// construction).
+  package static func writeMirrored(
+    _ inputs: UnsafeBufferPointer<Double>, into mirrored: UnsafeMutableBufferPointer<Double>, historyCount: Int,
+    penInputs: Bool
+  ) {
+    for i in 0..<inputs.count { mirrored[i] = inputs[i] }
+    let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
+    for i in stride(from: 1, to: linearCount, by: 2) { mirrored[i] = 0 - inputs[i] }
+    if penInputs {
+      let azimuthSin = linearCount + historyCount + 1 + 7
+      mirrored[azimuthSin] = 0 - inputs[azimuthSin]
+    }
+  }
+
   /// The training target for a known future position: `Δ/h` in the motion frame, in the network's
   /// length unit per second.
   package static func target(

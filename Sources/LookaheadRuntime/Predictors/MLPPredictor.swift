@@ -11,6 +11,12 @@
 /// A model may hold several networks (``Member``, an ensemble of up to 8): the prediction is then the
 /// mean of their `Δ/h`, added up in member order so that every run gives the same bits.
 ///
+/// A model may also average each prediction with its mirror image's (``Parameters/mirrorAveraged``):
+/// the networks also read the window mirrored across the motion (``MLPFeatures/writeMirrored(_:into:historyCount:penInputs:)``),
+/// their cross-motion output is mirrored back, and the two are averaged. The prediction for a
+/// mirrored stroke is then exactly the mirror image of the stroke's prediction, which a network
+/// trained on reflected strokes is only approximately; it costs a second forward pass.
+///
 /// The raw inputs of a prediction live in one temporary buffer and a member's standardised inputs
 /// and activations in another, reused by the members one after the other; each is on the stack
 /// while it fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32
@@ -57,6 +63,12 @@ public struct MLPPredictor: Predictor {
     /// has no such key and reads as `nil`; a model without pen inputs is written without the key,
     /// so its file is byte for byte what it was. Every member of an ensemble reads the same inputs.
     public var penInputs: Bool?
+    /// `true`: each prediction is the mean of the window's and, mirrored back, its mirror image's
+    /// (see the type's documentation); `nil` or `false`: the window's alone. Written only when
+    /// `true`, so every other model file is byte for byte what it was; a model with it needs
+    /// format version 3 (``ModelFile/requiredVersion(for:)``), so that a runtime without this
+    /// stage refuses the file instead of predicting without it.
+    public var mirrorAveraged: Bool?
 
     /// The most networks a model holds: the cost of a prediction grows with each.
     public static let maximumMemberCount = 8
@@ -64,7 +76,8 @@ public struct MLPPredictor: Predictor {
     public init(
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
-      maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil
+      maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil,
+      mirrorAveraged: Bool? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -77,10 +90,14 @@ public struct MLPPredictor: Predictor {
       self.maximumGapSeconds = maximumGapSeconds
       self.additionalMembers = additionalMembers
       self.penInputs = penInputs
+      self.mirrorAveraged = mirrorAveraged
     }
 
     /// Whether the networks read the pen inputs (``penInputs`` absent means no).
     public var readsPenInputs: Bool { penInputs ?? false }
+
+    /// Whether each prediction is averaged with its mirror image's (``mirrorAveraged`` absent means no).
+    public var averagesMirrorImage: Bool { mirrorAveraged ?? false }
 
     /// The first network, the one the top-level fields describe.
     public var firstMember: Member {
@@ -93,13 +110,14 @@ public struct MLPPredictor: Predictor {
     public var members: [Member] { [firstMember] + (additionalMembers ?? []) }
 
     /// The ensemble of `models`, in that order, which must share the history length, the pen
-    /// inputs, the length scale and the gap rule (the trainer's runs with several seeds or
-    /// candidate configurations do). Each model's own members all join.
+    /// inputs, the length scale, the gap rule and the mirror averaging (the trainer's runs with
+    /// several seeds or candidate configurations do). Each model's own members all join.
     package static func ensemble(_ models: [Parameters]) throws(Invalid) -> Parameters {
       guard var first = models.first else { throw .memberCount(0) }
       for other in models.dropFirst() {
         guard other.historyCount == first.historyCount, other.readsPenInputs == first.readsPenInputs,
-          other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds
+          other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds,
+          other.averagesMirrorImage == first.averagesMirrorImage
         else { throw .unsharedInputs }
       }
       let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
@@ -154,7 +172,7 @@ public struct MLPPredictor: Predictor {
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
         case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
-        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale and maximumGapSeconds"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds and mirrorAveraged"
         case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
       }
@@ -216,7 +234,18 @@ public struct MLPPredictor: Predictor {
       guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
       let along = inputs[0]
       let correction = withUnsafeTemporaryAllocation(of: Double.self, capacity: bufferCount) { buffer in
-        meanCorrection(inputs: UnsafeBufferPointer(inputs), buffer: buffer)
+        let direct = meanCorrection(inputs: UnsafeBufferPointer(inputs), buffer: buffer)
+        guard parameters.averagesMirrorImage else { return direct }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: inputCount) { mirroredInputs in
+          MLPFeatures.writeMirrored(
+            UnsafeBufferPointer(inputs), into: mirroredInputs, historyCount: parameters.historyCount,
+            penInputs: parameters.readsPenInputs)
+          let mirrored = meanCorrection(inputs: UnsafeBufferPointer(mirroredInputs), buffer: buffer)
+          // The mirror image's correction, mirrored back (across → −across), averaged with the
+          // window's. Written as a sum and a difference so that swapping the two passes (what a
+          // mirrored stroke does) gives the same along and exactly the negated across.
+          return ((direct.along + mirrored.along) / 2, (direct.across - mirrored.across) / 2)
+        }
       }
       let tx = along + correction.along, ty = correction.across
       let perUnit = horizon / parameters.lengthScale

@@ -91,6 +91,34 @@ struct Henze2017MLPEnsembleTests {
     #expect(table.hasSuffix("mean of all 1  \(meanCell)  \(error) (\(mean[0].bestEpochs[0]))"), "\(table)")
   }
 
+  /// `--mirror-average`: the same networks (epochs, early-stopping choice of weights), scored with
+  /// the stage, so other cells; the setup says so, and fold lines without it do not combine.
+  @Test("a mirror-averaged fold trains the same networks, scores other cells, and has its own setup")
+  func mirrorAveragedFold() throws {
+    let raw = try DatasetRegistry.load("Henze2017-MobileHCI", options: ImportOptions(raw: true))
+    let three = Array(Henze2017MLPComparison.participants(rawStrokes: raw.strokes).prefix(3))
+    let strokes = raw.strokes.filter { three.contains($0.writer ?? "") }
+    var options = Henze2017MLPComparison.defaultOptions()
+    (options.hiddenSizes, options.epochs, options.patience) = ([6], 2, 1)
+    var mirrored = options
+    mirrored.mirrorAveraged = true
+    func fold(_ options: MLPTrainer.Options) throws -> Henze2017MLPFoldResult {
+      try #require(try Henze2017MLPComparison.trainFolds(
+        rawStrokes: strokes, eventsAhead: [2, 4], candidates: [.init(name: "as given", options: options)],
+        horizonRule: .targetTime, scoring: .meanOfCandidates, folds: [0]).first)
+    }
+    let (plain, averaged) = (try fold(options), try fold(mirrored))
+    #expect(plain.bestEpochs == averaged.bestEpochs)
+    #expect(plain.cells.map(\.windows) == averaged.cells.map(\.windows))
+    #expect(plain.cells.map(\.sum) != averaged.cells.map(\.sum))
+    #expect(plain.validationErrors != averaged.validationErrors)
+    #expect(averaged.setup.contains("scored=mean mirror-averaged;") && !plain.setup.contains("mirror"))
+    let lines = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: lines) }
+    try Data((try plain.jsonLine() + "\n").utf8).write(to: lines)
+    #expect(throws: (any Error).self) { try Henze2017MLPFoldResult.read(contentsOf: lines, setup: averaged.setup, requested: nil) }
+  }
+
   /// `--candidate-hidden`: the fixed list once per shape, in order, each named with its shape.
   @Test("candidates per hidden shape: the fixed list repeated per shape, names carry the shape")
   func candidatesPerShape() {
