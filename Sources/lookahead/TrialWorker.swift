@@ -20,11 +20,16 @@ final class TrialWorker {
   let dataFolders: [(reference: String, folder: String?)]
   private var current: (label: String, evaluator: ObjectiveEvaluator)?
 
-  init(request: TuneRun.Request, data: TuningData, dataDirectory: URL?, catalog: PredictorCatalog = .exported) throws {
+  /// - Parameter testData: the `--test` data, if any: only its writers are kept, for the journal
+  ///   headers (the worker never scores on it).
+  init(
+    request: TuneRun.Request, data: TuningData, testData: TuningData? = nil, dataDirectory: URL?,
+    catalog: PredictorCatalog = .exported
+  ) throws {
     self.request = request
     self.data = data
     setup = try TuneRun.Setup(request, catalog: catalog)
-    searches = try TuneRun.searchSets(request, data: data)
+    searches = try TuneRun.searchSets(request, data: data, testData: testData)
     replay = try Replay(profile: request.profile, seed: request.seed)
     plannedPoints = TuneRun.independentTrialPoints(request, space: setup.space)
     dataFolders = try (request.provenance?.datasets ?? []).map { dataset in
@@ -196,7 +201,8 @@ final class TrialWorker {
     let trials = try TuningJournal.line(plannedPoints.enumerated().map { PlannedTrial(index: $0, unit: $1, values: space.values(atUnit: $1)) })
     var items: [String] = []
     for search in searches {
-      let header = try TuningJournal.line(setup.header(request, label: search.label, searchData: try search.data(from: data)))
+      let header = try TuningJournal.line(
+        setup.header(request, label: search.label, searchData: try search.data(from: data), testWriters: search.testWriters))
       items.append(
         "{\"header\":\(header),\"headerLine\":\(Self.quoted(header)),\"journalSuffix\":\(Self.quoted(search.journalSuffix)),"
           + "\"label\":\(Self.quoted(search.label)),\"trials\":\(trials)}")

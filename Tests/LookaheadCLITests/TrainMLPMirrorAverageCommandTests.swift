@@ -10,7 +10,7 @@ import Testing
 struct TrainMLPMirrorAverageCommandTests {
   static let arguments = [
     "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history", "4",
-    "--hidden", "8", "--epochs", "2", "--quiet",
+    "--hidden", "8", "--epochs", "1", "--quiet",
   ]
 
   @Test("same networks and epochs as without the flag; the exported version-3 model reproduces the held-out table")

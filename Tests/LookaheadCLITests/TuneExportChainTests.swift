@@ -74,6 +74,8 @@ struct TuneExportChainTests {
       #expect(file.provenance.objective == "error:statistic=mean,horizon=frame")
       #expect(file.provenance.fixed == ["measurement-noise": "3"])
       #expect(file.provenance.trainWriters?.contains("participant5") == false)
+      // From the journal too: its header records the split's test writers.
+      #expect(file.provenance.testWriters == heldOutWriters, "\(name)")
       #expect(file.provenance.producedBy?.contains("tune --predictor kalman:measurement-noise=3") == true)
       // The fixed value is in the shipped configuration, not the default.
       guard case .kalman(let kalman) = file.predictor.configuration.family else {

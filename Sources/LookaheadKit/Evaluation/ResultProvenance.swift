@@ -131,11 +131,14 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   }
 
   /// This record without what may change between runs that must resume one another (the command
-  /// line, which names output files, and the version).
+  /// line, which names output files, and the version), and without the test writers: journal
+  /// headers written before they were recorded have none, and the split that decides them is in
+  /// the header's context already.
   public var resumable: ResultProvenance {
     var copy = self
     copy.commandLine = []
     copy.version = ""
+    copy.testWriters = nil
     return copy
   }
 

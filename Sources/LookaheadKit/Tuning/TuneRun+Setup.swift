@@ -46,8 +46,13 @@ extension TuneRun {
       return record
     }
 
-    /// The journal header of the search `label` over `searchData`.
-    public func header(_ request: Request, label: String, searchData: TuningData) -> TuningJournal.Header {
+    /// The journal header of the search `label` over `searchData`; `testWriters` are the writers its
+    /// best configuration is scored on (``SearchSet/testWriters``), recorded in the provenance so
+    /// that a model exported from the journal says what it was tested on, as one exported from the
+    /// `.tune.json` does.
+    public func header(
+      _ request: Request, label: String, searchData: TuningData, testWriters: [String]? = nil
+    ) -> TuningJournal.Header {
       var context = request.context
       context["split"] = request.split?.description ?? "none"
       context["search"] = label
@@ -57,7 +62,7 @@ extension TuneRun {
       return TuningJournal.Header(
         predictor: entry.name, space: space.space, strategy: strategyDescription(request, space: space),
         seed: request.seed, objective: request.objective.description, context: context,
-        provenance: provenance(request, trainWriters: searchData.writers, testWriters: nil))
+        provenance: provenance(request, trainWriters: searchData.writers, testWriters: testWriters))
     }
   }
 
@@ -70,6 +75,11 @@ extension TuneRun {
     public var journalSuffix: String
     /// The writers searched on; nil for all of the data.
     public var writers: Set<String>?
+    /// The writers the search's best configuration is scored on, never searched on: a fold's
+    /// held-out writers, a single split's test writers, or the `--test` data's; nil for the final
+    /// search of a cross-fitted split without `--test` (its best configuration is tuned on every
+    /// writer; the held-out table pools the folds' searches instead).
+    public var testWriters: [String]?
 
     /// The search's part of `data` (the data the sets were made from).
     public func data(from data: TuningData) throws -> TuningData {
@@ -78,19 +88,24 @@ extension TuneRun {
     }
   }
 
-  /// The searches `run` makes, in its order: for a k-fold or leave-one-writer-out split one per
-  /// fold on the other writers, then one on every writer; for a holdout or explicit split one on
-  /// the train side; without a split one on all the data.
-  public static func searchSets(_ request: Request, data: TuningData) throws -> [SearchSet] {
-    guard let split = request.split else { return [SearchSet(label: "all", journalSuffix: "", writers: nil)] }
+  /// The searches of `request` on `data`, in the order ``TuneRun/run(_:data:testData:catalog:progress:)``
+  /// runs them: one per fold of a cross-fitted split, then `all`. `testData` is the `--test` data, if any.
+  public static func searchSets(_ request: Request, data: TuningData, testData: TuningData? = nil) throws -> [SearchSet] {
+    let separateTest = testData?.writers
+    guard let split = request.split else {
+      return [SearchSet(label: "all", journalSuffix: "", writers: nil, testWriters: separateTest)]
+    }
     let parts = try split.parts(of: data.strokes)
     if parts.count == 1 {
-      return [SearchSet(label: "all", journalSuffix: "", writers: Set(parts[0].trainWriters))]
+      return [
+        SearchSet(
+          label: "all", journalSuffix: "", writers: Set(parts[0].trainWriters), testWriters: separateTest ?? parts[0].testWriters)
+      ]
     }
     var sets = parts.enumerated().map { f, part in
-      SearchSet(label: "fold \(f + 1)", journalSuffix: ".fold\(f + 1)", writers: Set(part.trainWriters))
+      SearchSet(label: "fold \(f + 1)", journalSuffix: ".fold\(f + 1)", writers: Set(part.trainWriters), testWriters: part.testWriters)
     }
-    sets.append(SearchSet(label: "all", journalSuffix: "", writers: nil))
+    sets.append(SearchSet(label: "all", journalSuffix: "", writers: nil, testWriters: separateTest))
     return sets
   }
 

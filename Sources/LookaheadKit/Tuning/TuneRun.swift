@@ -155,9 +155,13 @@ public enum TuneRun {
       setup.provenance(request, trainWriters: trainWriters, testWriters: testWriters)
     }
 
+    // Each search's test writers go into its journal header, as `lookahead worker` writes them.
+    let testWritersBySearch = Dictionary(
+      uniqueKeysWithValues: try Self.searchSets(request, data: data, testData: testData).map { ($0.label, $0.testWriters) })
+
     func search(_ label: String, on searchData: TuningData, journal: URL?) throws -> Search {
       let evaluator = ObjectiveEvaluator(objective: request.objective, data: searchData, replay: replay, parts: request.parts)
-      let header = setup.header(request, label: label, searchData: searchData)
+      let header = setup.header(request, label: label, searchData: searchData, testWriters: testWritersBySearch[label] ?? nil)
       let evaluate: ([Double]) throws -> ObjectiveEvaluator.Score = { values in
         try scoreTrial(values, space: space, evaluator: evaluator)
       }

@@ -128,6 +128,38 @@ struct TuneRunTests {
     #expect(try String(contentsOf: cut, encoding: .utf8) == String(contentsOf: whole, encoding: .utf8))
   }
 
+  /// The header names the writers a search's best configuration is scored on, so a model
+  /// exported from the journal records them; a journal written before they were recorded still
+  /// resumes (``TuningJournal/Header/resumes(_:)`` leaves them out).
+  @Test("journal headers record each search's test writers; a header without them still resumes")
+  func headerTestWriters() throws {
+    let data = try Self.lines()
+    var request = TuneRun.Request(
+      predictor: "axis-gain", parameters: ["gain-x"], objective: .error(statistic: .mean, horizons: [1.0 / 60]),
+      split: .explicit(train: ["w0", "w1", "w2"], validation: [], test: ["w3"]), strategy: .grid, trials: 2, seed: 1,
+      journal: nil, parts: 1)
+    request.provenance = ResultProvenance(
+      commandLine: ["lookahead", "tune"], command: "tune", predictors: ["axis-gain"], seed: 1, profile: nil,
+      evaluationProtocol: "anchor", datasets: [])
+    let sets = try TuneRun.searchSets(request, data: data)
+    #expect(sets.map(\.label) == ["all"] && sets[0].testWriters == ["w3"])
+    let setup = try TuneRun.Setup(request, catalog: Self.axisGainCatalog)
+    let header = setup.header(request, label: "all", searchData: try sets[0].data(from: data), testWriters: sets[0].testWriters)
+    #expect(header.provenance?.testWriters == ["w3"])
+    var older = header
+    older.provenance?.testWriters = nil
+    #expect(header.resumes(older) && older.resumes(header))
+    // A cross-fitted split: each fold's own held-out writer; the final search, tuned on every
+    // writer, none unless --test data is given.
+    request.split = .kFold(k: 2, seed: 3)
+    let folds = try TuneRun.searchSets(request, data: data)
+    #expect(folds.map(\.label) == ["fold 1", "fold 2", "all"])
+    #expect(Set(folds.dropLast().flatMap { $0.testWriters ?? [] }) == ["w0", "w1", "w2", "w3"])
+    #expect(folds.last?.testWriters == nil)
+    let withTest = try TuneRun.searchSets(request, data: data, testData: try data.restricted(to: ["w1"]))
+    #expect(withTest.last?.testWriters == ["w1"])
+  }
+
   @Test("a journal of another tune is refused, naming the journal")
   func mismatchedJournal() throws {
     let journal = FileManager.default.temporaryDirectory.appendingPathComponent("tune-mismatch-\(UUID().uuidString).jsonl")
