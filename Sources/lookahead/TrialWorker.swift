@@ -20,16 +20,16 @@ final class TrialWorker {
   let dataFolders: [(reference: String, folder: String?)]
   private var current: (label: String, evaluator: ObjectiveEvaluator)?
 
-  /// - Parameter testData: the `--test` data, if any: only its writers are kept, for the journal
-  ///   headers (the worker never scores on it).
+  /// - Parameter testWriters: the writers of the `--test` data, if any, for the journal headers
+  ///   (the worker never scores on that data).
   init(
-    request: TuneRun.Request, data: TuningData, testData: TuningData? = nil, dataDirectory: URL?,
+    request: TuneRun.Request, data: TuningData, testWriters: [String]? = nil, dataDirectory: URL?,
     catalog: PredictorCatalog = .exported
   ) throws {
     self.request = request
     self.data = data
     setup = try TuneRun.Setup(request, catalog: catalog)
-    searches = try TuneRun.searchSets(request, data: data, testData: testData)
+    searches = try TuneRun.searchSets(request, data: data, separateTestWriters: testWriters)
     replay = try Replay(profile: request.profile, seed: request.seed)
     plannedPoints = TuneRun.independentTrialPoints(request, space: setup.space)
     dataFolders = try (request.provenance?.datasets ?? []).map { dataset in

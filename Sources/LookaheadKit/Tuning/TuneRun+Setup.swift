@@ -88,10 +88,13 @@ extension TuneRun {
     }
   }
 
-  /// The searches of `request` on `data`, in the order ``TuneRun/run(_:data:testData:catalog:progress:)``
-  /// runs them: one per fold of a cross-fitted split, then `all`. `testData` is the `--test` data, if any.
-  public static func searchSets(_ request: Request, data: TuningData, testData: TuningData? = nil) throws -> [SearchSet] {
-    let separateTest = testData?.writers
+  /// The searches `run` makes, in its order: for a k-fold or leave-one-writer-out split one per
+  /// fold on the other writers, then one on every writer; for a holdout or explicit split one on
+  /// the train side; without a split one on all the data. `separateTestWriters` are the writers
+  /// of the `--test` data, if any (``SearchSet/testWriters``).
+  public static func searchSets(
+    _ request: Request, data: TuningData, separateTestWriters separateTest: [String]? = nil
+  ) throws -> [SearchSet] {
     guard let split = request.split else {
       return [SearchSet(label: "all", journalSuffix: "", writers: nil, testWriters: separateTest)]
     }

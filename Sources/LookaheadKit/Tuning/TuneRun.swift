@@ -157,7 +157,7 @@ public enum TuneRun {
 
     // Each search's test writers go into its journal header, as `lookahead worker` writes them.
     let testWritersBySearch = Dictionary(
-      uniqueKeysWithValues: try Self.searchSets(request, data: data, testData: testData).map { ($0.label, $0.testWriters) })
+      uniqueKeysWithValues: try Self.searchSets(request, data: data, separateTestWriters: testData?.writers).map { ($0.label, $0.testWriters) })
 
     func search(_ label: String, on searchData: TuningData, journal: URL?) throws -> Search {
       let evaluator = ObjectiveEvaluator(objective: request.objective, data: searchData, replay: replay, parts: request.parts)

@@ -39,6 +39,10 @@ package enum MLPFeatures {
   /// cos, sin relative to the motion).
   package static let penInputCount = 8
 
+  /// Where the azimuth's sin relative to the motion sits among the pen inputs (the last one): the
+  /// one pen input a mirror image changes (``writeMirrored(_:into:historyCount:penInputs:)``).
+  static let penAzimuthSinIndex = 7
+
   /// Writes the inputs of one prediction into `inputs` (length ``inputCount(historyCount:penInputs:)``)
   /// and returns the motion-frame rotation (cos, sin).
   ///
@@ -106,7 +110,7 @@ package enum MLPFeatures {
       let ax = cCos(azimuth), ay = cSin(azimuth)
       pen[5] = 1
       pen[6] = rotation.cos * ax + rotation.sin * ay
-      pen[7] = -rotation.sin * ax + rotation.cos * ay
+      pen[penAzimuthSinIndex] = -rotation.sin * ax + rotation.cos * ay
     }
   }
 
@@ -126,7 +130,7 @@ package enum MLPFeatures {
     let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     for i in stride(from: 1, to: linearCount, by: 2) { mirrored[i] = 0 - inputs[i] }
     if penInputs {
-      let azimuthSin = linearCount + historyCount + 1 + 7
+      let azimuthSin = linearCount + historyCount + 1 + penAzimuthSinIndex
       mirrored[azimuthSin] = 0 - inputs[azimuthSin]
     }
   }

@@ -156,7 +156,7 @@ struct TuneRunTests {
     #expect(folds.map(\.label) == ["fold 1", "fold 2", "all"])
     #expect(Set(folds.dropLast().flatMap { $0.testWriters ?? [] }) == ["w0", "w1", "w2", "w3"])
     #expect(folds.last?.testWriters == nil)
-    let withTest = try TuneRun.searchSets(request, data: data, testData: try data.restricted(to: ["w1"]))
+    let withTest = try TuneRun.searchSets(request, data: data, separateTestWriters: ["w1"])
     #expect(withTest.last?.testWriters == ["w1"])
   }
 
