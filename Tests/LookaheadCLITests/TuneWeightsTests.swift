@@ -76,4 +76,50 @@ struct TuneWeightsTests {
     #expect(given.status == 0, "\(given.stderr)")
     #expect(try LookaheadModel(contentsOf: fromJournal).file.predictor.configuration == file.predictor.configuration)
   }
+
+  /// `mirror-average` is a parameter of the `mlp` entry: a tune over fixed weights scores the
+  /// network with and without the stage for the device, and the export carries the choice (model
+  /// format version 3 when on).
+  @Test("tune --weights searches mirror-average; the exported model carries the choice")
+  func mirrorAverageSearched() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let network = dir.appendingPathComponent("mlp.json")
+    let train = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", Self.split, "--mlp-history", "4", "--hidden", "8", "--epochs", "1",
+      "-o", network.path, "--quiet", Self.dataset,
+    ])
+    #expect(train.status == 0, "\(train.stderr)")
+    let out = dir.appendingPathComponent("m.json"), journal = dir.appendingPathComponent("m.jsonl")
+    let tune = try DatasetsCommandTests.run([
+      "tune", "--predictor", "mlp", "--weights", network.path, "--params", "mirror-average", "--strategy", "grid",
+      "--trials", "2", "--profile", "finger60-phone", "--split", Self.split, "--journal", journal.path, "--out", out.path,
+      "--quiet", Self.dataset,
+    ])
+    #expect(tune.status == 0, "\(tune.stderr)")
+    // Both settings were scored, and they score differently.
+    let trials = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst()
+      .map { try TuneExportChainTests.json(String($0)) }
+    #expect(trials.compactMap { ($0["values"] as? [Double])?.first }.sorted() == [0, 1])
+    let objectives = trials.compactMap { $0["objective"] as? Double }
+    #expect(objectives.count == 2 && objectives[0] != objectives[1])
+    let result = try TuneExportChainTests.json(dir.appendingPathComponent("m.tune.json"))
+    let best = try #require((result["bestParameters"] as? [String: Any])?["mirror-average"])
+    let chosen = "\(best)" == "1" || "\(best)" == "true"
+
+    let model = dir.appendingPathComponent("m.model")
+    let export = try DatasetsCommandTests.run(["export", "--from-tune", dir.appendingPathComponent("m.tune.json").path, "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let file = try LookaheadModel(contentsOf: model).file
+    guard case .mlp(let exported) = file.predictor.configuration.family else { return }
+    #expect(exported.averagesMirrorImage == chosen && file.version == (chosen ? 3 : 1))
+
+    // Given by hand, as for any catalog parameter.
+    let byHand = dir.appendingPathComponent("h.model")
+    let given = try DatasetsCommandTests.run([
+      "export", "--weights", network.path, "--predictor", "mlp:mirror-average=true", "-o", byHand.path,
+    ])
+    #expect(given.status == 0, "\(given.stderr)")
+    #expect(try LookaheadModel(contentsOf: byHand).file.version == 3)
+  }
 }
