@@ -10,16 +10,22 @@ struct TuneWeightsTests {
   static let dataset = "Henze2017-MobileHCI"
   static let split = "train=participant1,participant2;test=participant3"
 
+  /// A small network trained on the split's training writers, written to `dir`/mlp.json.
+  static func trainNetwork(in dir: URL) throws -> URL {
+    let network = dir.appendingPathComponent("mlp.json")
+    let train = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", split, "--mlp-history", "4", "--hidden", "8", "--epochs", "1",
+      "-o", network.path, "--quiet", dataset,
+    ])
+    #expect(train.status == 0, "\(train.stderr)")
+    return network
+  }
+
   @Test("a tune over a trained MLP records the weights, exports from its result alone and scores what it printed")
   func tuneOverTrainedNetwork() throws {
     let dir = try TuneExportChainTests.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let network = dir.appendingPathComponent("mlp.json")
-    let train = try DatasetsCommandTests.run([
-      "train", "--family", "mlp", "--split", Self.split, "--mlp-history", "4", "--hidden", "8", "--epochs", "1",
-      "-o", network.path, "--quiet", Self.dataset,
-    ])
-    #expect(train.status == 0, "\(train.stderr)")
+    let network = try Self.trainNetwork(in: dir)
 
     // Without the weights there is no `mlp` entry to search.
     let bare = try DatasetsCommandTests.run([
@@ -84,12 +90,7 @@ struct TuneWeightsTests {
   func mirrorAverageSearched() throws {
     let dir = try TuneExportChainTests.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let network = dir.appendingPathComponent("mlp.json")
-    let train = try DatasetsCommandTests.run([
-      "train", "--family", "mlp", "--split", Self.split, "--mlp-history", "4", "--hidden", "8", "--epochs", "1",
-      "-o", network.path, "--quiet", Self.dataset,
-    ])
-    #expect(train.status == 0, "\(train.stderr)")
+    let network = try Self.trainNetwork(in: dir)
     let out = dir.appendingPathComponent("m.json"), journal = dir.appendingPathComponent("m.jsonl")
     let tune = try DatasetsCommandTests.run([
       "tune", "--predictor", "mlp", "--weights", network.path, "--params", "mirror-average", "--strategy", "grid",

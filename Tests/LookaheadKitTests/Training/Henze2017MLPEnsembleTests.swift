@@ -51,14 +51,20 @@ struct Henze2017MLPEnsembleTests {
     }
   }
 
+  /// The raw strokes of the bundled Henze 2017 data's first three participants: enough for one
+  /// fold (fit, early stop, held out).
+  static func firstThreeParticipants() throws -> [Stroke] {
+    let raw = try DatasetRegistry.load("Henze2017-MobileHCI", options: ImportOptions(raw: true))
+    let three = Array(Henze2017MLPComparison.participants(rawStrokes: raw.strokes).prefix(3))
+    return raw.strokes.filter { three.contains($0.writer ?? "") }
+  }
+
   /// One candidate: its ensemble is the candidate itself, so the fold scores the same cells and
   /// the mean's early-stopping error is the candidate's; the fold line says the mean was scored,
   /// and its setup differs (fold lines of the two cannot mix).
   @Test("an ensemble of one candidate gives that candidate's table")
   func ensembleOfOneCandidate() throws {
-    let raw = try DatasetRegistry.load("Henze2017-MobileHCI", options: ImportOptions(raw: true))
-    let three = Array(Henze2017MLPComparison.participants(rawStrokes: raw.strokes).prefix(3))
-    let strokes = raw.strokes.filter { three.contains($0.writer ?? "") }
+    let strokes = try Self.firstThreeParticipants()
     var options = Henze2017MLPComparison.defaultOptions()
     (options.hiddenSizes, options.epochs, options.patience) = ([3], 1, 1)
     let candidate = [Henze2017MLPComparison.Candidate(name: "as given", options: options)]
@@ -95,9 +101,7 @@ struct Henze2017MLPEnsembleTests {
   /// the stage, so other cells; the setup says so, and fold lines without it do not combine.
   @Test("a mirror-averaged fold trains the same networks, scores other cells, and has its own setup")
   func mirrorAveragedFold() throws {
-    let raw = try DatasetRegistry.load("Henze2017-MobileHCI", options: ImportOptions(raw: true))
-    let three = Array(Henze2017MLPComparison.participants(rawStrokes: raw.strokes).prefix(3))
-    let strokes = raw.strokes.filter { three.contains($0.writer ?? "") }
+    let strokes = try Self.firstThreeParticipants()
     var options = Henze2017MLPComparison.defaultOptions()
     (options.hiddenSizes, options.epochs, options.patience) = ([6], 2, 1)
     var mirrored = options
