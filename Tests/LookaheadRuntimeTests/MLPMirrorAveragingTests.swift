@@ -151,12 +151,7 @@ struct MLPMirrorAveragingTests {
     var file = ModelFixtures.file(
       PredictorConfiguration(family: .mlp(Self.mirrored(MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])))))
     file.version = 2
-    #expect {
-      try LookaheadModel(bytes: try file.fileData())
-    } throws: { error in
-      guard case .malformed(let path, let detail) = error as? ModelFileError else { return false }
-      return path == "$.version" && detail.contains("needs version 3")
-    }
+    ModelFileVersionTests.expectRefusedAtVersion(file, saying: "needs version 3")
   }
 
   @Test("networks with and without mirror averaging do not join one ensemble")

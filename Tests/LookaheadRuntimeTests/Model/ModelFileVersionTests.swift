@@ -37,11 +37,16 @@ struct ModelFileVersionTests {
   func ensembleInVersionOne() throws {
     var file = try Self.ensembleFile()
     file.version = 1
+    Self.expectRefusedAtVersion(file, saying: "needs version 2")
+  }
+
+  /// Expects `file`, written and loaded, to be refused at `$.version` with a detail containing `text`.
+  static func expectRefusedAtVersion(_ file: ModelFile, saying text: String) {
     #expect {
       try LookaheadModel(bytes: try file.fileData())
     } throws: { error in
       guard case .malformed(let path, let detail) = error as? ModelFileError else { return false }
-      return path == "$.version" && detail.contains("needs version 2")
+      return path == "$.version" && detail.contains(text)
     }
   }
 
