@@ -55,15 +55,23 @@ def draw(driver):
 
 
 def save(driver, folder):
-    """Clicks Save session and waits for the downloaded file."""
+    """Clicks Save session and waits until the download is complete. Chromium reserves the final
+    name with an empty file and writes into a `.crdownload` file beside it, renamed over the
+    reservation at the end: an existing `.json` may still be empty, so the wait is for no partial
+    download left and a file that parses."""
     driver.find_element("id", "save").click()
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        files = [f for f in folder.iterdir() if f.suffix == ".json"]
-        if files:
-            return files[0]
+        names = list(folder.iterdir())
+        files = [f for f in names if f.suffix == ".json"]
+        if files and not any(f.suffix == ".crdownload" for f in names):
+            try:
+                json.loads(files[0].read_text())
+                return files[0]
+            except ValueError:
+                pass  # still being written
         time.sleep(0.1)
-    raise AssertionError(f"no session file was downloaded into {folder}")
+    raise AssertionError(f"no complete session file was downloaded into {folder}")
 
 
 def run(lookahead, *arguments):
