@@ -41,6 +41,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("mirror-average"), help: "MLP: ship the model with each prediction averaged with its mirror image's (the window mirrored across the motion, its prediction mirrored back): exactly symmetric, one more forward pass per prediction; the networks are trained as without it (off by default; model format version 3).")
   var mirrorAverage = false
 
+  @Flag(name: .customLong("speed-normalized"), help: "MLP: divide the network's velocity inputs by the window's mean speed and multiply its correction by it, so a stroke made larger at the same tempo gets exactly the larger prediction, at speeds training never saw (off by default; model format version 4).")
+  var speedNormalized = false
+
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
@@ -140,6 +143,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.activation = activation
     options.penInputs = penInputs
     options.mirrorAveraged = mirrorAverage
+    options.speedNormalized = speedNormalized
     options.epochs = epochs
     options.patience = patience
     options.batchSize = batchSize

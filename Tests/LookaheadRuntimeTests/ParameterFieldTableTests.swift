@@ -18,13 +18,13 @@ struct ParameterFieldTableTests {
   /// which is set from the stages' gap limit; the MLP's other networks of an ensemble, which
   /// `validate()` checks like the first one's fields (MLPEnsembleTests), its pen inputs, which
   /// `validate()` checks through the input count they imply (MLPPenInputsTests), and its mirror
-  /// averaging, which the model file's version checks (MLPMirrorAveragingTests).
+  /// averaging and speed normalisation, which the model file's version checks (MLPMirrorAveragingTests, MLPSpeedNormalizationTests).
   static let nestedProperties: [String: Set<String>] = [
     "LookaheadRuntime.PredictorStages": ["prefilter", "postfilter", "gates"],
     "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds"],
     "LookaheadRuntime.MLPPredictor.Parameters": [
       "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
-      "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged",
+      "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged", "speedNormalized",
     ],
   ]
 

@@ -362,14 +362,14 @@ public enum Henze2017MLPComparison {
         guard let (newest, horizon) = Henze2017Comparison.feed(window, to: &predictor, eventsAhead: j, rule: rule) else {
           return
         }
-        let rotation = inputs.withUnsafeMutableBufferPointer { predictor.writeFeatures(horizon: horizon, into: $0) }
-        guard let rotation else { return }
+        let frame = inputs.withUnsafeMutableBufferPointer { predictor.writeFeatures(horizon: horizon, into: $0) }
+        guard let frame else { return }
         let target = MLPFeatures.target(
           from: newest, to: (newest.x + window.targetDX, newest.y + window.targetDY), horizon: horizon,
-          rotation: rotation, lengthScale: 1)
+          frame: frame, lengthScale: 1)
         rows.inputs += inputs
         rows.targets += [target.x, target.y]
-        rows.horizons.append(horizon)
+        rows.horizons.append(horizon * frame.referenceSpeed)
       }
     }
     return rows

@@ -23,6 +23,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   /// `true` when each fold's model averaged every prediction with its mirror image's
   /// (`--mirror-average`); absent otherwise.
   public var mirrorAveraged: Bool?
+  /// `true` when each fold's model was speed-normalised (`--speed-normalized`); absent otherwise.
+  public var speedNormalized: Bool?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -41,6 +43,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     penInputs = options.penInputs ? true : nil
     strokeEndRows = options.strokeEndRows ? true : nil
     mirrorAveraged = options.mirrorAveraged ? true : nil
+    speedNormalized = options.speedNormalized ? true : nil
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -55,6 +58,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     var lines = [
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
         + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "")
+        + (speedNormalized == true ? "\(MLPTrainReport.speedNormalizedLabel), " : "")
         + (mirrorAveraged == true ? "\(MLPTrainReport.mirrorAveragedLabel), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),

@@ -81,7 +81,8 @@ public struct MLPTrainReport: Sendable, Codable {
     var lines = [
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
-        + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : ""),
+        + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.normalizesSpeed ? "; \(Self.speedNormalizedLabel)" : "")
+        + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : ""),
       Self.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
@@ -120,6 +121,7 @@ public struct MLPTrainReport: Sendable, Codable {
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
     if options.penInputs { provenance.settings["mlp.penInputs"] = "true (pressure, altitude, azimuth)" }
     if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
+    if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
     return provenance
   }
 
@@ -135,6 +137,9 @@ public struct MLPTrainReport: Sendable, Codable {
 
   /// How the reports name the mirror averaging (``MLPTrainer/Options/mirrorAveraged``).
   static let mirrorAveragedLabel = "mirror-averaged (each prediction the mean of the window's and its mirror image's)"
+
+  /// How the reports name the speed normalisation (``MLPTrainer/Options/speedNormalized``).
+  static let speedNormalizedLabel = "speed-normalised (velocity inputs divided by the window's mean speed)"
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {

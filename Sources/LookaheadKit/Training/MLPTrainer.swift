@@ -26,6 +26,12 @@ public struct MLPTrainer: Sendable {
     /// through the predictor (held-out tables, the Henze 2017 protocol's early-stopping and
     /// held-out cells) includes it.
     public var mirrorAveraged = false
+    /// Divide the velocity inputs by the window's reference speed and multiply the correction by
+    /// it (``LookaheadRuntime/MLPPredictor/Parameters/speedNormalized``; `train --speed-normalized`),
+    /// so the model scales with the stroke at any speed. Unlike ``mirrorAveraged`` it changes what
+    /// the networks are trained on (inputs and targets divided by the speed, the loss the same
+    /// error in length units), so it is part of the ``fingerprint``.
+    public var speedNormalized = false
     public var stages = PredictorStages()
     public var loss = MLPLoss()
     public var augmentation = StrokeAugmentation.none
@@ -71,6 +77,7 @@ public struct MLPTrainer: Sendable {
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
+        + (speedNormalized ? " speed-normalized" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -119,6 +126,7 @@ public struct MLPTrainer: Sendable {
       historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation,
       penInputs: options.penInputs)
     p.mirrorAveraged = options.mirrorAveraged ? true : nil
+    p.speedNormalized = options.speedNormalized ? true : nil
     p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
     return p
   }

@@ -2,7 +2,8 @@ import LookaheadRuntime
 
 /// The training rows of the MLP predictor: one per (issue point, horizon) of the anchor protocol
 /// (`ANCHOR-PROTOCOL.md` §1: from sample 4 on, truth interpolated on the stroke), each with the
-/// raw network inputs, the target `Δ/h` in the motion frame and the horizon.
+/// raw network inputs, the target `Δ/h` in the motion frame and the horizon (each divided or
+/// multiplied by the window's reference speed for a speed-normalised model: see ``horizons``).
 ///
 /// Rows come from driving the predictor exactly as it ships — ``LookaheadRuntime/MLPPredictor``
 /// inside the ``ComposedPredictor`` with the model's stages — and asking it for its inputs
@@ -12,9 +13,13 @@ public struct MLPTrainingRows: Sendable {
   public let inputCount: Int
   /// Row-major `count × inputCount` raw inputs (before standardisation).
   public var inputs: [Double] = []
-  /// Row-major `count × 2` targets `Δ/h` in the motion frame, network length unit per second.
+  /// Row-major `count × 2` targets `Δ/h` in the motion frame, network length unit per second
+  /// (divided by the reference speed for a speed-normalised model, as its velocity inputs are).
   public var targets: [Double] = []
-  /// Seconds.
+  /// What turns the row's `Δ/h` error into a displacement error in the network's length unit: the
+  /// horizon in seconds, times the reference speed for a speed-normalised model
+  /// (``LookaheadRuntime/MLPFeatures/Frame/referenceSpeed``), so the loss is the same error in
+  /// length units with normalisation or without.
   public var horizons: [Double] = []
 
   public var count: Int { horizons.count }
@@ -82,18 +87,18 @@ public struct MLPTrainingRows: Sendable {
         // The horizon from the predictor's newest sample (the stages may have held one back).
         let modelHorizon = point.targetTime - newest.time
         guard modelHorizon > 0 else { return }
-        let rotation = row.withUnsafeMutableBufferPointer {
+        let frame = row.withUnsafeMutableBufferPointer {
           predictor.base.writeFeatures(horizon: modelHorizon, into: $0)
         }
-        guard let rotation else { return }
+        guard let frame else { return }
         let target = MLPFeatures.target(
-          from: newest, to: (point.truthX, point.truthY), horizon: modelHorizon, rotation: rotation,
+          from: newest, to: (point.truthX, point.truthY), horizon: modelHorizon, frame: frame,
           lengthScale: parameters.lengthScale)
         guard target.x.isFinite, target.y.isFinite, row.allSatisfy(\.isFinite) else { return }
         inputs += row
         targets.append(target.x)
         targets.append(target.y)
-        self.horizons.append(modelHorizon)
+        self.horizons.append(modelHorizon * frame.referenceSpeed)
       }
     }
   }

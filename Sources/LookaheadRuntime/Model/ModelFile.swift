@@ -16,7 +16,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
   /// Always ``ModelFileEnvelope/formatName``.
   public var format: String
   /// The format version: ``requiredVersion(for:)`` of the predictor when written (1; 2 for an
-  /// MLP ensemble; 3 for a mirror-averaged MLP); any of ``ModelFileEnvelope/readableVersions`` when read.
+  /// MLP ensemble; 3 for a mirror-averaged MLP; 4 for a speed-normalised MLP); any of ``ModelFileEnvelope/readableVersions`` when read.
   public var version: Int
   public var predictor: ModelPredictorDescription
   public var coordinates: ModelCoordinates
@@ -45,11 +45,13 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// The lowest format version that holds `predictor`: 3 for a mirror-averaged MLP (a reader of
+  /// The lowest format version that holds `predictor`: 4 for a speed-normalised MLP (a reader of
+  /// version 3 would feed its networks inputs they were not trained on), 3 for a mirror-averaged MLP (a reader of
   /// version 2 would predict without the mirror image), 2 for an MLP ensemble (a reader of
   /// version 1 would ignore its other networks), 1 for everything else.
   public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
     guard case .mlp(let parameters) = predictor.configuration.family else { return 1 }
+    if parameters.normalizesSpeed { return 4 }
     if parameters.averagesMirrorImage { return 3 }
     if !(parameters.additionalMembers ?? []).isEmpty { return 2 }
     return 1
@@ -59,6 +61,9 @@ public struct ModelFile: Codable, Sendable, Equatable {
   /// error that refuses such a file.
   static func versionReason(for predictor: ModelPredictorDescription) -> String {
     guard case .mlp(let parameters) = predictor.configuration.family else { return "" }
+    if parameters.normalizesSpeed {
+      return "a speed-normalised MLP (speedNormalized) needs version 4: an older reader would feed its networks inputs they were not trained on"
+    }
     if parameters.averagesMirrorImage {
       return "a mirror-averaged MLP (mirrorAveraged) needs version 3: an older reader would predict without the mirror image"
     }

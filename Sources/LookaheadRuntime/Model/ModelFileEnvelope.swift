@@ -16,12 +16,14 @@
 package enum ModelFileEnvelope {
   package static let formatName = "lookahead-model"
   /// The newest version this runtime reads and writes. Version 2 is version 1 plus MLP ensembles
-  /// (`additionalMembers`); version 3 is version 2 plus mirror-averaged MLPs (`mirrorAveraged`).
+  /// (`additionalMembers`); version 3 is version 2 plus mirror-averaged MLPs (`mirrorAveraged`);
+  /// version 4 is version 3 plus speed-normalised MLPs (`speedNormalized`).
   /// A file is written with the lowest version that holds it (``ModelFile/requiredVersion(for:)``),
   /// so an older runtime refuses a model it would predict wrongly (an ensemble with its first
-  /// network alone, a mirror-averaged model without the mirror image), and every other file keeps
+  /// network alone, a mirror-averaged model without the mirror image, a speed-normalised one with
+  /// inputs its networks were not trained on), and every other file keeps
   /// its version, byte for byte as before.
-  package static let version = 3
+  package static let version = 4
   /// The versions this runtime reads.
   package static let readableVersions = 1...version
 

@@ -29,6 +29,13 @@
 ///   coordinates (UIKit's and Pointer Events' convention; the importers turn each device's into it),
 ///   so the inputs mean the same lean on every device.
 /// Tilt changes slowly during writing, so only the newest value of altitude and azimuth is read.
+///
+/// **Speed normalisation** (opt-in, ``MLPPredictor/Parameters/speedNormalized``) divides the `4K`
+/// velocity inputs by the window's reference speed (``referenceSpeed(of:historyCount:)``), and the
+/// network's correction is multiplied by it again (``MLPPredictor``). The learned linear model has
+/// no bias and so scales with its input; a network with biases does not, and extrapolates badly at
+/// speeds its training never reached. Normalised, a stroke made larger at the same tempo (all
+/// speeds × α) gives the same network inputs and exactly α times the predicted displacement.
 package enum MLPFeatures {
   /// Number of inputs for a history length `K`: `5K + 1`, plus ``penInputCount`` with pen inputs.
   package static func inputCount(historyCount: Int, penInputs: Bool = false) -> Int {
@@ -43,8 +50,38 @@ package enum MLPFeatures {
   /// one pen input a mirror image changes (``writeMirrored(_:into:historyCount:penInputs:)``).
   static let penAzimuthSinIndex = 7
 
+  /// The smallest reference speed, network length units per second (mm/s when the unit is known):
+  /// a resting pen's window is divided by this, not by a speed near 0.
+  package static let minimumReferenceSpeed = 1.0
+
+  /// The frame a prediction's inputs are written in: the rotation into the newest motion, and the
+  /// speed the velocity inputs were divided by (1 without speed normalisation).
+  package struct Frame: Sendable {
+    package var cos: Double
+    package var sin: Double
+    /// Network length units per second; the network's correction is multiplied by it.
+    package var referenceSpeed: Double
+
+    /// The rotation (cos, sin) alone.
+    package var rotation: (cos: Double, sin: Double) { (cos, sin) }
+  }
+
+  /// The reference speed of a window's velocity inputs (the first `4K` inputs, in the network's
+  /// length unit): the mean length of the `K` velocities `v₁…v_K`, at least
+  /// ``minimumReferenceSpeed``. A mean over the window rather than `‖v₁‖` alone, so one step with a
+  /// late timestamp does not blow up every other input.
+  package static func referenceSpeed(of inputs: UnsafeMutableBufferPointer<Double>, historyCount: Int) -> Double {
+    var sum = 0.0
+    for k in 0..<historyCount {
+      let x = inputs[2 * k], y = inputs[2 * k + 1]
+      sum += (x * x + y * y).squareRoot()
+    }
+    return max(minimumReferenceSpeed, sum / Double(historyCount))
+  }
+
   /// Writes the inputs of one prediction into `inputs` (length ``inputCount(historyCount:penInputs:)``)
-  /// and returns the motion-frame rotation (cos, sin).
+  /// and returns the frame they are in: the motion-frame rotation (cos, sin) and, with
+  /// `speedNormalized`, the reference speed the velocity inputs were divided by.
   ///
   /// - Parameters:
   ///   - history: the recent samples, **oldest first**, at least 2, at most `historyCount + 1`.
@@ -52,11 +89,12 @@ package enum MLPFeatures {
   ///   - lengthScale: the network's length unit per coordinate unit (see
   ///     ``MLPPredictor/Parameters/lengthScale``).
   ///   - penInputs: append the pen inputs (``penInputCount`` values after the `5K + 1`).
+  ///   - speedNormalized: divide the `4K` velocity inputs by ``referenceSpeed(of:historyCount:)``.
   /// - Returns: `nil` when the newest two samples do not have distinct times.
   package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double, lengthScale: Double,
-    penInputs: Bool = false, into inputs: UnsafeMutableBufferPointer<Double>
-  ) -> (cos: Double, sin: Double)? {
+    penInputs: Bool = false, speedNormalized: Bool = false, into inputs: UnsafeMutableBufferPointer<Double>
+  ) -> Frame? {
     let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     let linear = UnsafeMutableBufferPointer(rebasing: inputs[0..<linearCount])
     guard
@@ -64,6 +102,11 @@ package enum MLPFeatures {
         history: history, historyCount: historyCount, horizon: horizon, rotateToMotion: true, into: linear)
     else { return nil }
     for f in 0..<linearCount { inputs[f] *= lengthScale }
+    var referenceSpeed = 1.0
+    if speedNormalized {
+      referenceSpeed = Self.referenceSpeed(of: inputs, historyCount: historyCount)
+      for f in 0..<linearCount { inputs[f] /= referenceSpeed }
+    }
     let n = history.count
     var lastStep = 0.0
     for k in 0..<historyCount {
@@ -80,7 +123,7 @@ package enum MLPFeatures {
         history: history, rotation: rotation,
         into: UnsafeMutableBufferPointer(rebasing: inputs[(linearCount + historyCount + 1)..<(linearCount + historyCount + 1 + penInputCount)]))
     }
-    return rotation
+    return Frame(cos: rotation.cos, sin: rotation.sin, referenceSpeed: referenceSpeed)
   }
 
   /// Writes the ``penInputCount`` pen inputs (see the type's documentation) of `history` (oldest
@@ -136,12 +179,12 @@ package enum MLPFeatures {
   }
 
   /// The training target for a known future position: `Δ/h` in the motion frame, in the network's
-  /// length unit per second.
+  /// length unit per second, divided by the frame's reference speed (as the velocity inputs are).
   package static func target(
-    from newest: PointerSample, to future: (x: Double, y: Double), horizon: Double,
-    rotation: (cos: Double, sin: Double), lengthScale: Double
+    from newest: PointerSample, to future: (x: Double, y: Double), horizon: Double, frame: Frame,
+    lengthScale: Double
   ) -> (x: Double, y: Double) {
-    let t = LearnedLinearFeatures.target(from: newest, to: future, horizon: horizon, rotation: rotation)
-    return (t.x * lengthScale, t.y * lengthScale)
+    let t = LearnedLinearFeatures.target(from: newest, to: future, horizon: horizon, rotation: frame.rotation)
+    return (t.x * lengthScale / frame.referenceSpeed, t.y * lengthScale / frame.referenceSpeed)
   }
 }

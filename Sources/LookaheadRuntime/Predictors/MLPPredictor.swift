@@ -17,6 +17,11 @@
 /// mirrored stroke is then exactly the mirror image of the stroke's prediction, which a network
 /// trained on reflected strokes is only approximately; it costs a second forward pass.
 ///
+/// A model may also be speed-normalised (``Parameters/speedNormalized``): the velocity inputs are
+/// divided by the window's reference speed `s` (``MLPFeatures/referenceSpeed(of:historyCount:)``)
+/// and `Δ/h = s · ((v₁/s, 0) + outputScale · net(…))`, so a stroke made larger at the same tempo gets
+/// exactly the larger prediction, at any speed, seen in training or not.
+///
 /// The raw inputs of a prediction live in one temporary buffer and a member's standardised inputs
 /// and activations in another, reused by the members one after the other; each is on the stack
 /// while it fits the 1 KiB `withUnsafeTemporaryAllocation` keeps there: the shipped K = 8, 32×32
@@ -69,6 +74,12 @@ public struct MLPPredictor: Predictor {
     /// format version 3 (``ModelFile/requiredVersion(for:)``), so that a runtime without this
     /// stage refuses the file instead of predicting without it.
     public var mirrorAveraged: Bool?
+    /// `true`: the velocity inputs are divided by the window's reference speed and the networks'
+    /// correction multiplied by it (see the type's documentation); `nil` or `false`: not. The
+    /// networks are trained for one setting or the other, so it is not a switch to flip on a
+    /// trained model. Written only when `true`; a model with it needs format version 4
+    /// (``ModelFile/requiredVersion(for:)``), so that a runtime without it refuses the file.
+    public var speedNormalized: Bool?
 
     /// The most networks a model holds: the cost of a prediction grows with each.
     public static let maximumMemberCount = 8
@@ -77,7 +88,7 @@ public struct MLPPredictor: Predictor {
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
       maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil,
-      mirrorAveraged: Bool? = nil
+      mirrorAveraged: Bool? = nil, speedNormalized: Bool? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -91,6 +102,7 @@ public struct MLPPredictor: Predictor {
       self.additionalMembers = additionalMembers
       self.penInputs = penInputs
       self.mirrorAveraged = mirrorAveraged
+      self.speedNormalized = speedNormalized
     }
 
     /// Whether the networks read the pen inputs (``penInputs`` absent means no).
@@ -98,6 +110,9 @@ public struct MLPPredictor: Predictor {
 
     /// Whether each prediction is averaged with its mirror image's (``mirrorAveraged`` absent means no).
     public var averagesMirrorImage: Bool { mirrorAveraged ?? false }
+
+    /// Whether the velocity inputs are speed-normalised (``speedNormalized`` absent means no).
+    public var normalizesSpeed: Bool { speedNormalized ?? false }
 
     /// The first network, the one the top-level fields describe.
     public var firstMember: Member {
@@ -110,14 +125,14 @@ public struct MLPPredictor: Predictor {
     public var members: [Member] { [firstMember] + (additionalMembers ?? []) }
 
     /// The ensemble of `models`, in that order, which must share the history length, the pen
-    /// inputs, the length scale, the gap rule and the mirror averaging (the trainer's runs with
+    /// inputs, the length scale, the gap rule, the mirror averaging and the speed normalisation (the trainer's runs with
     /// several seeds or candidate configurations do). Each model's own members all join.
     package static func ensemble(_ models: [Parameters]) throws(Invalid) -> Parameters {
       guard var first = models.first else { throw .memberCount(0) }
       for other in models.dropFirst() {
         guard other.historyCount == first.historyCount, other.readsPenInputs == first.readsPenInputs,
           other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds,
-          other.averagesMirrorImage == first.averagesMirrorImage
+          other.averagesMirrorImage == first.averagesMirrorImage, other.normalizesSpeed == first.normalizesSpeed
         else { throw .unsharedInputs }
       }
       let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
@@ -172,7 +187,7 @@ public struct MLPPredictor: Predictor {
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
         case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
-        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds and mirrorAveraged"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds, mirrorAveraged and speedNormalized"
         case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
       }
@@ -231,7 +246,7 @@ public struct MLPPredictor: Predictor {
     guard horizon > 0 else { return hold }
     let inputCount = parameters.inputCount
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: inputCount) { inputs in
-      guard let rotation = writeFeatures(horizon: horizon, into: inputs) else { return hold }
+      guard let frame = writeFeatures(horizon: horizon, into: inputs) else { return hold }
       let along = inputs[0]
       let correction = withUnsafeTemporaryAllocation(of: Double.self, capacity: bufferCount) { buffer in
         let direct = meanCorrection(inputs: UnsafeBufferPointer(inputs), buffer: buffer)
@@ -248,10 +263,11 @@ public struct MLPPredictor: Predictor {
         }
       }
       let tx = along + correction.along, ty = correction.across
-      let perUnit = horizon / parameters.lengthScale
+      // The reference speed is 1 without speed normalisation, and h · 1 is h to the bit.
+      let perUnit = horizon * frame.referenceSpeed / parameters.lengthScale
       var point = hold
-      point.x = newest.x + (rotation.cos * tx - rotation.sin * ty) * perUnit
-      point.y = newest.y + (rotation.sin * tx + rotation.cos * ty) * perUnit
+      point.x = newest.x + (frame.cos * tx - frame.sin * ty) * perUnit
+      point.y = newest.y + (frame.sin * tx + frame.cos * ty) * perUnit
       return point
     }
   }
@@ -285,16 +301,17 @@ public struct MLPPredictor: Predictor {
 
   /// Writes the raw inputs (``MLPFeatures``, before standardisation) for a prediction `horizon`
   /// seconds past the newest sample, from exactly the history this predictor holds; the trainer
-  /// calls this so that training and prediction see the same inputs. Returns the motion-frame
-  /// rotation, or `nil` when no velocity is known yet.
+  /// calls this so that training and prediction see the same inputs. Returns the frame (rotation
+  /// and reference speed), or `nil` when no velocity is known yet.
   package func writeFeatures(
     horizon: Double, into inputs: UnsafeMutableBufferPointer<Double>
-  ) -> (cos: Double, sin: Double)? {
+  ) -> MLPFeatures.Frame? {
     guard history.count >= 2 else { return nil }
     return history.withSamples { samples in
       MLPFeatures.write(
         history: samples, historyCount: parameters.historyCount, horizon: horizon,
-        lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs, into: inputs)
+        lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs,
+        speedNormalized: parameters.normalizesSpeed, into: inputs)
     }
   }
 }

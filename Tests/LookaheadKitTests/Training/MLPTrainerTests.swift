@@ -8,8 +8,9 @@ import _LookaheadTestSupport
 struct MLPTrainerTests {
   /// Constant-speed circular arcs (radius 20–60 units, 4–10 rad/s, either sense) of five writers
   /// at 120 Hz, 1 unit = 0.1 mm: linear extrapolation cuts every corner by a known amount, a
-  /// model that learns curvature does not.
-  static func arcs() throws -> TuningData {
+  /// model that learns curvature does not. `scale` multiplies every coordinate (the same arcs made
+  /// larger at the same tempo).
+  static func arcs(scale: Double = 1) throws -> TuningData {
     var strokes: [Stroke] = []
     var rng = SeededGenerator(seed: 11)
     for w in 0..<5 {
@@ -19,7 +20,7 @@ struct MLPTrainerTests {
         let phase = Double.random(in: 0...(2 * Double.pi), using: &rng)
         let samples = (0..<40).map { i -> TraceSample in
           let t = Double(i) / 120
-          return TraceSample(time: t, x: radius * cos(phase + omega * t), y: radius * sin(phase + omega * t))
+          return TraceSample(time: t, x: scale * radius * cos(phase + omega * t), y: scale * radius * sin(phase + omega * t))
         }
         strokes.append(Stroke(writer: "w\(w)", samples: samples))
       }

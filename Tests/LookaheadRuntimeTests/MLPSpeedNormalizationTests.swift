@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import LookaheadRuntime
+
+/// Speed normalisation (``MLPPredictor/Parameters/speedNormalized``): the velocity inputs are
+/// divided by the window's reference speed and the correction multiplied by it. Checked by hand,
+/// by its exact scale equivariance (a stroke twice as large at the same tempo gets exactly twice
+/// the predicted displacement), at the speed floor, and through the model file (its version 4).
+@Suite("MLP speed normalisation")
+struct MLPSpeedNormalizationTests {
+  static func normalized(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
+    var p = parameters
+    p.speedNormalized = true
+    return p
+  }
+
+  /// The hand-worked network of ``MLPPredictorTests/handWorked(lengthScale:firstInputScale:)``
+  /// (K = 1), normalised. Velocity (300, 400), speed 500, so the reference speed is 500 and the
+  /// inputs at h = 0.02 are [1, 0, 0.02, 0, ln 0.01, 0.02]. Hidden: 0.001·1 + 0.5 = 0.501. Outputs:
+  /// (2·0.501 + 0.5, −3·0.501 + 1) = (1.502, −0.503), × outputScale 10 = (15.02, −5.03). Motion
+  /// frame Δ/h = 500 · (1 + 15.02, −5.03) = (8010, −2515); screen axes (0.6·8010 + 0.8·2515,
+  /// 0.8·8010 − 0.6·2515) = (6818, 4899); × h = (136.36, 97.98); predicted (139.36, 101.98).
+  @Test("a hand-worked network predicts the worked answer")
+  func handWorked() throws {
+    let parameters = Self.normalized(MLPPredictorTests.handWorked())
+    try parameters.validate()
+    var predictor = MLPPredictor(parameters: parameters)
+    predictor.observe(PointerSample(time: 0, x: 0, y: 0))
+    predictor.observe(PointerSample(time: 0.01, x: 3, y: 4))
+    let p = try #require(predictor.predict(at: 0.03))
+    #expect(abs(p.x - 139.36) < 1e-9)
+    #expect(abs(p.y - 101.98) < 1e-9)
+  }
+
+  /// The mean length of the K velocities, in the network's unit, never below the floor.
+  @Test("the reference speed is the mean velocity length, at least the floor")
+  func referenceSpeed() {
+    var inputs: [Double] = [3, 4, 0, 0, /* the v·h half */ 9, 9, 9, 9]
+    let mean = inputs.withUnsafeMutableBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
+    #expect(mean == 2.5)
+    inputs = [0.3, 0.4, 0.6, 0.8, 9, 9, 9, 9]
+    let slow = inputs.withUnsafeMutableBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
+    #expect(slow == MLPFeatures.minimumReferenceSpeed)
+  }
+
+  /// A curving stroke with uneven sample times (speeds of tens to hundreds of units per second,
+  /// always above the floor at length scale 0.2), with pen properties when asked for.
+  static func stroke(scale: Double, pen: Bool) -> [PointerSample] {
+    MLPMirrorAveragingTests.stroke(pen: pen).map { var s = $0; s.x *= scale; s.y *= scale; return s }
+  }
+
+  /// Doubling every coordinate doubles every velocity, their lengths and mean, exactly; the
+  /// normalised inputs are the same bits, so is the network's output, and the displacement is
+  /// exactly twice as long. Without normalisation the same networks are not equivariant, so the
+  /// test can fail.
+  @Test("a stroke twice as large at the same tempo gets exactly twice the displacement", arguments: [0, 1, 2])
+  func exactScaleEquivariance(model: Int) throws {
+    let (name, parameters) = try MLPMirrorAveragingTests.models()[model]
+    let pen = parameters.readsPenInputs
+    let samples = Self.stroke(scale: 1, pen: pen), larger = Self.stroke(scale: 2, pen: pen)
+    var predictor = MLPPredictor(parameters: Self.normalized(parameters))
+    var largerPredictor = MLPPredictor(parameters: Self.normalized(parameters))
+    var plain = MLPPredictor(parameters: parameters), plainLarger = MLPPredictor(parameters: parameters)
+    var compared = 0, notEquivariantWithout = 0
+    for (sample, big) in zip(samples, larger) {
+      predictor.observe(sample)
+      largerPredictor.observe(big)
+      plain.observe(sample)
+      plainLarger.observe(big)
+      for h in [0.008, 0.0167, 0.033] {
+        guard let p = predictor.predict(at: sample.time + h), let q = largerPredictor.predict(at: sample.time + h)
+        else { continue }
+        #expect(q.x.bitPattern == (2 * p.x).bitPattern, "\(name): x at \(sample.time) + \(h)")
+        #expect(q.y.bitPattern == (2 * p.y).bitPattern, "\(name): y at \(sample.time) + \(h)")
+        compared += 1
+        if let a = plain.predict(at: sample.time + h), let b = plainLarger.predict(at: sample.time + h),
+          abs(b.x - 2 * a.x) > 1e-9 || abs(b.y - 2 * a.y) > 1e-9
+        {
+          notEquivariantWithout += 1
+        }
+      }
+    }
+    #expect(compared > 140)
+    #expect(notEquivariantWithout > compared / 2, "\(name): the test networks should not scale without normalisation")
+  }
+
+  @Test("the field is written only when on, round-trips, and needs model format version 4")
+  func modelFile() throws {
+    let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
+    let off = String(decoding: try JSONEncoder().encode(parameters), as: UTF8.self)
+    #expect(!off.contains("speedNormalized"))
+    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(Self.normalized(parameters))))
+    #expect(file.version == 4)
+    let data = try file.fileData()
+    #expect(ModelFileVersionTests.header(data).hasPrefix("lookahead-model 4 "))
+    #expect(String(decoding: data, as: UTF8.self).contains("\"speedNormalized\" : true"))
+    #expect(try LookaheadModel(bytes: data).file == file)
+    // With mirror averaging too it is still version 4: each version holds everything before it.
+    var both = Self.normalized(parameters)
+    both.mirrorAveraged = true
+    #expect(ModelFixtures.file(PredictorConfiguration(family: .mlp(both))).version == 4)
+  }
+
+  @Test("a speed-normalised model in a version-3 file is refused naming $.version")
+  func refusedInVersionThree() throws {
+    var file = ModelFixtures.file(
+      PredictorConfiguration(family: .mlp(Self.normalized(MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])))))
+    file.version = 3
+    ModelFileVersionTests.expectRefusedAtVersion(file, saying: "needs version 4")
+  }
+
+  @Test("networks with and without speed normalisation do not join one ensemble")
+  func unsharedSpeedNormalization() throws {
+    let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
+    #expect(throws: MLPPredictor.Parameters.Invalid.unsharedInputs) {
+      try MLPPredictor.Parameters.ensemble([parameters, Self.normalized(parameters)])
+    }
+  }
+}
