@@ -37,6 +37,7 @@ private let families: [(String, PredictorConfiguration)] = [
   ("mlp K=10 64x64 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64])))),
   ("mlp K=8 32x32 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
   ("mlp K=10 64x64 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64]))))),
+  ("mlp K=8 32x32 relu, speed-normalized", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
   ("mlp K=8 32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3)))),
   ("mlp K=8 32x32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3, hiddenSizes: [32, 32, 32])))),
 ]
@@ -60,6 +61,14 @@ private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int], phase: Double =
 private func mirrorAveraged(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
   var p = parameters
   p.mirrorAveraged = true
+  return p
+}
+
+/// `parameters` with speed-normalised inputs (`train --speed-normalized`): K square roots and 4K
+/// divisions more per prediction.
+private func speedNormalized(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
+  var p = parameters
+  p.speedNormalized = true
   return p
 }
 
