@@ -44,6 +44,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("speed-normalized"), help: "MLP: divide the network's velocity inputs by the window's mean speed and multiply its correction by it, so a stroke made larger at the same tempo gets exactly the larger prediction, at speeds training never saw (off by default; model format version 4).")
   var speedNormalized = false
 
+  @Flag(name: .customLong("speed-input"), help: "MLP with --speed-normalized: the log of the window's mean speed as one more network input, so the network can still tell slow strokes from fast ones (off by default).")
+  var speedInput = false
+
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
@@ -144,6 +147,8 @@ struct MLPTrainOptions: ParsableArguments {
     options.penInputs = penInputs
     options.mirrorAveraged = mirrorAverage
     options.speedNormalized = speedNormalized
+    guard !speedInput || speedNormalized else { throw ValidationError("--speed-input needs --speed-normalized") }
+    options.speedInput = speedInput
     options.epochs = epochs
     options.patience = patience
     options.batchSize = batchSize

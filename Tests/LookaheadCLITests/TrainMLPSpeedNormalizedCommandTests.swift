@@ -29,4 +29,12 @@ struct TrainMLPSpeedNormalizedCommandTests {
     #expect(header.hasPrefix("lookahead-model 4 "))
     try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "Henze2017-MobileHCI:writer=participant3")
   }
+
+  @Test("--speed-input without --speed-normalized is refused before any training")
+  func speedInputNeedsNormalization() throws {
+    let run = try DatasetsCommandTests.run(
+      TrainMLPMirrorAverageCommandTests.arguments + ["--speed-input", TrainMLPCommandTests.dataset])
+    #expect(run.status != 0)
+    #expect(run.stderr.contains("--speed-input needs --speed-normalized"), "\(run.stderr)")
+  }
 }

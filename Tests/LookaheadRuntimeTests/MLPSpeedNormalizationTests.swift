@@ -118,3 +118,73 @@ struct MLPSpeedNormalizationTests {
     }
   }
 }
+
+/// The speed input (``MLPPredictor/Parameters/speedInput``): the log of the reference speed as the
+/// last input, only with speed normalisation.
+@Suite("MLP speed input")
+struct MLPSpeedInputTests {
+  static func withSpeedInput(historyCount: Int, hiddenSizes: [Int]) -> MLPPredictor.Parameters {
+    var p = MLPPredictor.Parameters.linearStart(
+      historyCount: historyCount, hiddenSizes: hiddenSizes, speedNormalized: true, speedInput: true)
+    p.weights = p.weights.indices.map { 0.2 * sin(1 + 1.3 * Double($0)) }
+    p.inputScale = p.inputScale.indices.map { 2 + Double($0) }
+    p.outputScale = 3
+    return p
+  }
+
+  /// Velocity (300, 400): speed 500, the reference speed of a K = 1 window. The inputs are the
+  /// normalised velocity (1, 0), its h multiple (0.02, 0), ln 0.01, h = 0.02, and ln 500 last.
+  @Test("the last input is the log of the reference speed")
+  func lastInput() throws {
+    let history = [PointerSample(time: 0, x: 0, y: 0), PointerSample(time: 0.01, x: 3, y: 4)]
+    #expect(MLPFeatures.inputCount(historyCount: 1, speedInput: true) == 7)
+    var inputs = [Double](repeating: .nan, count: 7)
+    let frame = try #require(
+      history.withUnsafeBufferPointer { history in
+        inputs.withUnsafeMutableBufferPointer {
+          MLPFeatures.write(
+            history: history, historyCount: 1, horizon: 0.02, lengthScale: 1, speedNormalized: true, speedInput: true,
+            into: $0)
+        }
+      })
+    #expect(frame.referenceSpeed == 500)
+    let expected: [Double] = [1, 0, 0.02, 0, log(0.01), 0.02, log(500)]
+    for (value, want) in zip(inputs, expected) { #expect(abs(value - want) < 1e-12) }
+  }
+
+  @Test("a speed input without speed normalisation is refused, naming mlp.speedInput")
+  func needsNormalization() throws {
+    var p = Self.withSpeedInput(historyCount: 2, hiddenSizes: [4])
+    try p.validate()
+    p.speedNormalized = nil
+    #expect { try p.validate() } throws: { error in
+      (error as? PredictorParameterError)?.parameter == "mlp.speedInput"
+    }
+  }
+
+  @Test("it round-trips through a version-4 model file, and predicts from it")
+  func modelFile() throws {
+    let parameters = Self.withSpeedInput(historyCount: 3, hiddenSizes: [5])
+    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(parameters)))
+    #expect(file.version == 4)
+    let data = try file.fileData()
+    #expect(String(decoding: data, as: UTF8.self).contains("\"speedInput\" : true"))
+    #expect(try LookaheadModel(bytes: data).file == file)
+    var predictor = MLPPredictor(parameters: parameters)
+    for sample in MLPMirrorAveragingTests.stroke(count: 10) { predictor.observe(sample) }
+    let p = try #require(predictor.predict(at: 0.05))
+    #expect(p.x.isFinite && p.y.isFinite)
+  }
+
+  @Test("networks with and without the speed input do not join one ensemble")
+  func unshared() throws {
+    var other = Self.withSpeedInput(historyCount: 3, hiddenSizes: [5])
+    let parameters = other
+    other.speedInput = nil
+    other.inputMean.removeLast()
+    other.inputScale.removeLast()
+    #expect(throws: MLPPredictor.Parameters.Invalid.unsharedInputs) {
+      try MLPPredictor.Parameters.ensemble([parameters, other])
+    }
+  }
+}

@@ -17,14 +17,15 @@ struct ParameterFieldTableTests {
   /// with tables of their own (the stages'), and the learned model's trained weights and its gap,
   /// which is set from the stages' gap limit; the MLP's other networks of an ensemble, which
   /// `validate()` checks like the first one's fields (MLPEnsembleTests), its pen inputs, which
-  /// `validate()` checks through the input count they imply (MLPPenInputsTests), and its mirror
-  /// averaging and speed normalisation, which the model file's version checks (MLPMirrorAveragingTests, MLPSpeedNormalizationTests).
+  /// `validate()` checks through the input count they imply (MLPPenInputsTests), its mirror
+  /// averaging and speed normalisation, which the model file's version checks, and its speed
+  /// input, which `validate()` checks (MLPMirrorAveragingTests, MLPSpeedNormalizationTests).
   static let nestedProperties: [String: Set<String>] = [
     "LookaheadRuntime.PredictorStages": ["prefilter", "postfilter", "gates"],
     "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds"],
     "LookaheadRuntime.MLPPredictor.Parameters": [
       "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
-      "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged", "speedNormalized",
+      "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged", "speedNormalized", "speedInput",
     ],
   ]
 

@@ -25,6 +25,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var mirrorAveraged: Bool?
   /// `true` when each fold's model was speed-normalised (`--speed-normalized`); absent otherwise.
   public var speedNormalized: Bool?
+  /// `true` with the speed input (`--speed-input`); absent otherwise.
+  public var speedInput: Bool?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -44,6 +46,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     strokeEndRows = options.strokeEndRows ? true : nil
     mirrorAveraged = options.mirrorAveraged ? true : nil
     speedNormalized = options.speedNormalized ? true : nil
+    speedInput = options.speedInput ? true : nil
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -59,6 +62,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
       "MLP predictor, cross-fitted (\(provenance.split ?? "")): K = \(historyCount), hidden \(hiddenSizes) \(activation), "
         + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "")
         + (speedNormalized == true ? "\(MLPTrainReport.speedNormalizedLabel), " : "")
+        + (speedInput == true ? "\(MLPTrainReport.speedInputLabel), " : "")
         + (mirrorAveraged == true ? "\(MLPTrainReport.mirrorAveragedLabel), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),

@@ -82,6 +82,7 @@ public struct MLPTrainReport: Sendable, Codable {
       "MLP predictor: K = \(p.historyCount), hidden \(p.hiddenSizes) \(p.activation.rawValue), \(p.weights.count) weights"
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
         + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.normalizesSpeed ? "; \(Self.speedNormalizedLabel)" : "")
+        + (p.readsSpeed ? "; \(Self.speedInputLabel)" : "")
         + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : ""),
       Self.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
@@ -122,6 +123,7 @@ public struct MLPTrainReport: Sendable, Codable {
     if options.penInputs { provenance.settings["mlp.penInputs"] = "true (pressure, altitude, azimuth)" }
     if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
     if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
+    if options.speedInput { provenance.settings["mlp.speedInput"] = "true (the log of that speed an input)" }
     return provenance
   }
 
@@ -140,6 +142,9 @@ public struct MLPTrainReport: Sendable, Codable {
 
   /// How the reports name the speed normalisation (``MLPTrainer/Options/speedNormalized``).
   static let speedNormalizedLabel = "speed-normalised (velocity inputs divided by the window's mean speed)"
+
+  /// How the reports name the speed input (``MLPTrainer/Options/speedInput``).
+  static let speedInputLabel = "speed input (the log of that speed)"
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {

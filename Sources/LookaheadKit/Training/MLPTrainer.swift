@@ -32,6 +32,9 @@ public struct MLPTrainer: Sendable {
     /// the networks are trained on (inputs and targets divided by the speed, the loss the same
     /// error in length units), so it is part of the ``fingerprint``.
     public var speedNormalized = false
+    /// With ``speedNormalized``: the log of the reference speed as one more input
+    /// (``LookaheadRuntime/MLPPredictor/Parameters/speedInput``; `train --speed-input`).
+    public var speedInput = false
     public var stages = PredictorStages()
     public var loss = MLPLoss()
     public var augmentation = StrokeAugmentation.none
@@ -77,7 +80,7 @@ public struct MLPTrainer: Sendable {
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
-        + (speedNormalized ? " speed-normalized" : "")
+        + (speedNormalized ? " speed-normalized" : "") + (speedInput ? " speed-input" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -124,9 +127,8 @@ public struct MLPTrainer: Sendable {
   public var shape: MLPPredictor.Parameters {
     var p = MLPPredictor.Parameters.linearStart(
       historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation,
-      penInputs: options.penInputs)
+      penInputs: options.penInputs, speedNormalized: options.speedNormalized, speedInput: options.speedInput)
     p.mirrorAveraged = options.mirrorAveraged ? true : nil
-    p.speedNormalized = options.speedNormalized ? true : nil
     p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
     return p
   }

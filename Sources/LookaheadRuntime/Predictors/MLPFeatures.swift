@@ -36,10 +36,14 @@
 /// no bias and so scales with its input; a network with biases does not, and extrapolates badly at
 /// speeds its training never reached. Normalised, a stroke made larger at the same tempo (all
 /// speeds × α) gives the same network inputs and exactly α times the predicted displacement.
+/// With the **speed input** (``MLPPredictor/Parameters/speedInput``) the log of the reference speed
+/// is one more input, the last: the network can still tell a slow stroke from a fast one (a
+/// resting pen's noise from a flick), while the velocity inputs stay free of the stroke's scale.
 package enum MLPFeatures {
-  /// Number of inputs for a history length `K`: `5K + 1`, plus ``penInputCount`` with pen inputs.
-  package static func inputCount(historyCount: Int, penInputs: Bool = false) -> Int {
-    5 * historyCount + 1 + (penInputs ? penInputCount : 0)
+  /// Number of inputs for a history length `K`: `5K + 1`, plus ``penInputCount`` with pen inputs,
+  /// plus one with the speed input.
+  package static func inputCount(historyCount: Int, penInputs: Bool = false, speedInput: Bool = false) -> Int {
+    5 * historyCount + 1 + (penInputs ? penInputCount : 0) + (speedInput ? 1 : 0)
   }
 
   /// The pen inputs: pressure (known, value, rate), altitude (known, value), azimuth (known,
@@ -90,10 +94,13 @@ package enum MLPFeatures {
   ///     ``MLPPredictor/Parameters/lengthScale``).
   ///   - penInputs: append the pen inputs (``penInputCount`` values after the `5K + 1`).
   ///   - speedNormalized: divide the `4K` velocity inputs by ``referenceSpeed(of:historyCount:)``.
+  ///   - speedInput: append the log of that reference speed (the last input; with
+  ///     `speedNormalized` only).
   /// - Returns: `nil` when the newest two samples do not have distinct times.
   package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double, lengthScale: Double,
-    penInputs: Bool = false, speedNormalized: Bool = false, into inputs: UnsafeMutableBufferPointer<Double>
+    penInputs: Bool = false, speedNormalized: Bool = false, speedInput: Bool = false,
+    into inputs: UnsafeMutableBufferPointer<Double>
   ) -> Frame? {
     let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     let linear = UnsafeMutableBufferPointer(rebasing: inputs[0..<linearCount])
@@ -123,6 +130,7 @@ package enum MLPFeatures {
         history: history, rotation: rotation,
         into: UnsafeMutableBufferPointer(rebasing: inputs[(linearCount + historyCount + 1)..<(linearCount + historyCount + 1 + penInputCount)]))
     }
+    if speedInput { inputs[inputs.count - 1] = cLog(referenceSpeed) }
     return Frame(cos: rotation.cos, sin: rotation.sin, referenceSpeed: referenceSpeed)
   }
 

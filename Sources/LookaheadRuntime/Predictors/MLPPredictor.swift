@@ -80,6 +80,10 @@ public struct MLPPredictor: Predictor {
     /// trained model. Written only when `true`; a model with it needs format version 4
     /// (``ModelFile/requiredVersion(for:)``), so that a runtime without it refuses the file.
     public var speedNormalized: Bool?
+    /// `true` (with ``speedNormalized`` only): the log of the reference speed is one more input,
+    /// the last (``MLPFeatures``), so the networks can still use how fast the stroke is. `nil` or
+    /// `false`: not. Written only when `true`; part of the input count the weights must match.
+    public var speedInput: Bool?
 
     /// The most networks a model holds: the cost of a prediction grows with each.
     public static let maximumMemberCount = 8
@@ -88,7 +92,7 @@ public struct MLPPredictor: Predictor {
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
       maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil,
-      mirrorAveraged: Bool? = nil, speedNormalized: Bool? = nil
+      mirrorAveraged: Bool? = nil, speedNormalized: Bool? = nil, speedInput: Bool? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -103,6 +107,7 @@ public struct MLPPredictor: Predictor {
       self.penInputs = penInputs
       self.mirrorAveraged = mirrorAveraged
       self.speedNormalized = speedNormalized
+      self.speedInput = speedInput
     }
 
     /// Whether the networks read the pen inputs (``penInputs`` absent means no).
@@ -113,6 +118,9 @@ public struct MLPPredictor: Predictor {
 
     /// Whether the velocity inputs are speed-normalised (``speedNormalized`` absent means no).
     public var normalizesSpeed: Bool { speedNormalized ?? false }
+
+    /// Whether the log of the reference speed is an input (``speedInput`` absent means no).
+    public var readsSpeed: Bool { speedInput ?? false }
 
     /// The first network, the one the top-level fields describe.
     public var firstMember: Member {
@@ -132,7 +140,8 @@ public struct MLPPredictor: Predictor {
       for other in models.dropFirst() {
         guard other.historyCount == first.historyCount, other.readsPenInputs == first.readsPenInputs,
           other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds,
-          other.averagesMirrorImage == first.averagesMirrorImage, other.normalizesSpeed == first.normalizesSpeed
+          other.averagesMirrorImage == first.averagesMirrorImage, other.normalizesSpeed == first.normalizesSpeed,
+          other.readsSpeed == first.readsSpeed
         else { throw .unsharedInputs }
       }
       let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
@@ -142,7 +151,9 @@ public struct MLPPredictor: Predictor {
     }
 
     /// Number of network inputs.
-    public var inputCount: Int { MLPFeatures.inputCount(historyCount: historyCount, penInputs: readsPenInputs) }
+    public var inputCount: Int {
+      MLPFeatures.inputCount(historyCount: historyCount, penInputs: readsPenInputs, speedInput: readsSpeed)
+    }
 
     /// Layer widths from the inputs to the two outputs.
     public var layerSizes: [Int] { [inputCount] + hiddenSizes + [2] }
@@ -155,15 +166,17 @@ public struct MLPPredictor: Predictor {
     /// A network with all-zero weights (so it predicts exactly two-point linear extrapolation),
     /// identity standardisation and unit scales.
     package static func linearStart(
-      historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu, penInputs: Bool = false
+      historyCount: Int, hiddenSizes: [Int] = [32, 32], activation: Activation = .relu, penInputs: Bool = false,
+      speedNormalized: Bool = false, speedInput: Bool = false
     ) -> Parameters {
-      let inputs = MLPFeatures.inputCount(historyCount: historyCount, penInputs: penInputs)
+      let inputs = MLPFeatures.inputCount(historyCount: historyCount, penInputs: penInputs, speedInput: speedInput)
       let sizes = [inputs] + hiddenSizes + [2]
       return Parameters(
         historyCount: historyCount, hiddenSizes: hiddenSizes, activation: activation,
         inputMean: Array(repeating: 0, count: inputs), inputScale: Array(repeating: 1, count: inputs),
         outputScale: 1, weights: Array(repeating: 0, count: weightCount(layerSizes: sizes)),
-        penInputs: penInputs ? true : nil)
+        penInputs: penInputs ? true : nil, speedNormalized: speedNormalized ? true : nil,
+        speedInput: speedInput ? true : nil)
     }
 
     package enum Invalid: Error, Equatable, CustomStringConvertible {
@@ -176,6 +189,8 @@ public struct MLPPredictor: Predictor {
       case memberCount(Int)
       /// Networks to join into an ensemble that read different inputs.
       case unsharedInputs
+      /// The speed input without speed normalisation.
+      case speedInputWithoutNormalization
       /// A problem of `additionalMembers[index]`.
       indirect case member(index: Int, Invalid)
 
@@ -187,7 +202,8 @@ public struct MLPPredictor: Predictor {
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
         case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
-        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds, mirrorAveraged and speedNormalized"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds, mirrorAveraged, speedNormalized and speedInput"
+        case .speedInputWithoutNormalization: "speedInput needs speedNormalized"
         case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
       }
@@ -197,6 +213,7 @@ public struct MLPPredictor: Predictor {
     /// the exported JSON field).
     package func checkShape() throws(Invalid) {
       guard (1...16).contains(historyCount) else { throw .historyCount(historyCount) }
+      guard !readsSpeed || normalizesSpeed else { throw .speedInputWithoutNormalization }
       try firstMember.checkShape(inputCount: inputCount)
       for (field, value) in [("lengthScale", lengthScale), ("maximumGapSeconds", maximumGapSeconds)] {
         guard value.isFinite else { throw .nonFinite(field: field, index: 0) }
@@ -311,7 +328,7 @@ public struct MLPPredictor: Predictor {
       MLPFeatures.write(
         history: samples, historyCount: parameters.historyCount, horizon: horizon,
         lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs,
-        speedNormalized: parameters.normalizesSpeed, into: inputs)
+        speedNormalized: parameters.normalizesSpeed, speedInput: parameters.readsSpeed, into: inputs)
     }
   }
 }
@@ -336,7 +353,7 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
   /// When `found` values of `field` are what the other pen-input setting would need, a hint saying
   /// so (a file whose `penInputs` key was lost or added by hand); otherwise empty.
   private func penInputsHint(field: String, found: Int, member: MLPPredictor.Member) -> String {
-    let other = MLPFeatures.inputCount(historyCount: historyCount, penInputs: !readsPenInputs)
+    let other = MLPFeatures.inputCount(historyCount: historyCount, penInputs: !readsPenInputs, speedInput: readsSpeed)
     let fits = field == "weights"
       ? found == Self.weightCount(layerSizes: member.layerSizes(inputCount: other)) : found == other
     guard fits else { return "" }
@@ -368,7 +385,7 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
       return PredictorParameterError(
         parameter: prefix + field, value: Double(found),
         problem: "expected \(expected) values for the model's historyCount \(historyCount)"
-          + (readsPenInputs ? " with penInputs" : "") + " and hiddenSizes \(member.hiddenSizes), found \(found)"
+          + (readsPenInputs ? " with penInputs" : "") + (readsSpeed ? " with speedInput" : "") + " and hiddenSizes \(member.hiddenSizes), found \(found)"
           + penInputsHint(field: field, found: found, member: member))
     case .nonFinite(let field, let index):
       return PredictorParameterError(parameter: path(field, index), value: value(field, index), problem: "expected a finite number")
@@ -381,6 +398,8 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
     case .unsharedInputs:
       return PredictorParameterError(
         parameter: prefix + "additionalMembers", value: Double(members.count), problem: problem.description)
+    case .speedInputWithoutNormalization:
+      return PredictorParameterError(parameter: prefix + "speedInput", value: 1, problem: "expected speedNormalized true with it")
     case .member(let index, let inner):
       let others = additionalMembers ?? []
       return restated(inner, prefix: "\(prefix)additionalMembers[\(index)].", member: others[index])
