@@ -38,6 +38,7 @@ private let families: [(String, PredictorConfiguration)] = [
   ("mlp K=8 32x32 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
   ("mlp K=10 64x64 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64]))))),
   ("mlp K=8 32x32 relu, speed-normalized", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
+  ("mlp K=8 32x32 relu, speed-normalized + speed input", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32], speedInput: true))))),
   ("mlp K=8 32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3)))),
   ("mlp K=8 32x32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3, hiddenSizes: [32, 32, 32])))),
 ]
@@ -45,9 +46,12 @@ private let families: [(String, PredictorConfiguration)] = [
 /// An MLP with non-zero weights, so every multiply-add and activation runs as in a trained model:
 /// the shipped size (K = 8, two hidden layers of 32 ReLU units, 2 466 weights) and the size of the
 /// Henze 2017 comparison (K = 10, 64×64, 7 618 weights; Docs/Results.md).
-private func benchmarkMLP(historyCount: Int, hiddenSizes: [Int], phase: Double = 0) -> MLPPredictor.Parameters {
+private func benchmarkMLP(
+  historyCount: Int, hiddenSizes: [Int], phase: Double = 0, speedInput: Bool = false
+) -> MLPPredictor.Parameters {
   var p = MLPPredictor.Parameters(
-    historyCount: historyCount, hiddenSizes: hiddenSizes, inputMean: [], inputScale: [], outputScale: 50, weights: [])
+    historyCount: historyCount, hiddenSizes: hiddenSizes, inputMean: [], inputScale: [], outputScale: 50, weights: [],
+    speedInput: speedInput ? true : nil)
   p.inputMean = Array(repeating: 0, count: p.inputCount)
   p.inputScale = Array(repeating: 100, count: p.inputCount)
   let sizes = p.layerSizes
