@@ -133,14 +133,7 @@ struct MLPMirrorAveragingTests {
   @Test("the field is written only when on, round-trips, and needs model format version 3")
   func modelFile() throws {
     let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
-    let off = String(decoding: try JSONEncoder().encode(parameters), as: UTF8.self)
-    #expect(!off.contains("mirrorAveraged"))
-    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(Self.mirrored(parameters))))
-    #expect(file.version == 3)
-    let data = try file.fileData()
-    #expect(ModelFileVersionTests.header(data).hasPrefix("lookahead-model 3 "))
-    #expect(String(decoding: data, as: UTF8.self).contains("\"mirrorAveraged\" : true"))
-    #expect(try LookaheadModel(bytes: data).file == file)
+    try ModelFileVersionTests.expectWrittenOnlyWhenOn("mirrorAveraged", version: 3, plain: parameters, with: Self.mirrored(parameters))
     // An ensemble with it is version 3 too: each version holds everything before it.
     let ensemble = try MLPPredictor.Parameters.ensemble([Self.mirrored(parameters), Self.mirrored(parameters)])
     #expect(ModelFixtures.file(PredictorConfiguration(family: .mlp(ensemble))).version == 3)

@@ -88,14 +88,7 @@ struct MLPSpeedNormalizationTests {
   @Test("the field is written only when on, round-trips, and needs model format version 4")
   func modelFile() throws {
     let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
-    let off = String(decoding: try JSONEncoder().encode(parameters), as: UTF8.self)
-    #expect(!off.contains("speedNormalized"))
-    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(Self.normalized(parameters))))
-    #expect(file.version == 4)
-    let data = try file.fileData()
-    #expect(ModelFileVersionTests.header(data).hasPrefix("lookahead-model 4 "))
-    #expect(String(decoding: data, as: UTF8.self).contains("\"speedNormalized\" : true"))
-    #expect(try LookaheadModel(bytes: data).file == file)
+    try ModelFileVersionTests.expectWrittenOnlyWhenOn("speedNormalized", version: 4, plain: parameters, with: Self.normalized(parameters))
     // With mirror averaging too it is still version 4: each version holds everything before it.
     var both = Self.normalized(parameters)
     both.mirrorAveraged = true
@@ -165,11 +158,9 @@ struct MLPSpeedInputTests {
   @Test("it round-trips through a version-4 model file, and predicts from it")
   func modelFile() throws {
     let parameters = Self.withSpeedInput(historyCount: 3, hiddenSizes: [5])
-    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(parameters)))
-    #expect(file.version == 4)
-    let data = try file.fileData()
-    #expect(String(decoding: data, as: UTF8.self).contains("\"speedInput\" : true"))
-    #expect(try LookaheadModel(bytes: data).file == file)
+    var plain = parameters
+    plain.speedInput = nil
+    try ModelFileVersionTests.expectWrittenOnlyWhenOn("speedInput", version: 4, plain: plain, with: parameters)
     var predictor = MLPPredictor(parameters: parameters)
     for sample in MLPMirrorAveragingTests.stroke(count: 10) { predictor.observe(sample) }
     let p = try #require(predictor.predict(at: 0.05))
