@@ -37,10 +37,10 @@ struct MLPSpeedNormalizationTests {
   @Test("the reference speed is the mean velocity length, at least the floor")
   func referenceSpeed() {
     var inputs: [Double] = [3, 4, 0, 0, /* the v·h half */ 9, 9, 9, 9]
-    let mean = inputs.withUnsafeMutableBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
+    let mean = inputs.withUnsafeBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
     #expect(mean == 2.5)
     inputs = [0.3, 0.4, 0.6, 0.8, 9, 9, 9, 9]
-    let slow = inputs.withUnsafeMutableBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
+    let slow = inputs.withUnsafeBufferPointer { MLPFeatures.referenceSpeed(of: $0, historyCount: 2) }
     #expect(slow == MLPFeatures.minimumReferenceSpeed)
   }
 
@@ -143,6 +143,18 @@ struct MLPSpeedInputTests {
     #expect(frame.referenceSpeed == 500)
     let expected: [Double] = [1, 0, 0.02, 0, log(0.01), 0.02, log(500)]
     for (value, want) in zip(inputs, expected) { #expect(abs(value - want) < 1e-12) }
+    // With pen inputs it comes after them, still last.
+    var withPen = [Double](repeating: .nan, count: MLPFeatures.inputCount(historyCount: 1, penInputs: true, speedInput: true))
+    #expect(withPen.count == 15)
+    _ = history.withUnsafeBufferPointer { history in
+      withPen.withUnsafeMutableBufferPointer {
+        MLPFeatures.write(
+          history: history, historyCount: 1, horizon: 0.02, lengthScale: 1, penInputs: true, speedNormalized: true,
+          speedInput: true, into: $0)
+      }
+    }
+    #expect(withPen.allSatisfy { $0.isFinite })
+    #expect(abs(withPen[14] - log(500)) < 1e-12)
   }
 
   @Test("a speed input without speed normalisation is refused, naming mlp.speedInput")

@@ -74,7 +74,7 @@ package enum MLPFeatures {
   /// length unit): the mean length of the `K` velocities `v₁…v_K`, at least
   /// ``minimumReferenceSpeed``. A mean over the window rather than `‖v₁‖` alone, so one step with a
   /// late timestamp does not blow up every other input.
-  package static func referenceSpeed(of inputs: UnsafeMutableBufferPointer<Double>, historyCount: Int) -> Double {
+  package static func referenceSpeed(of inputs: UnsafeBufferPointer<Double>, historyCount: Int) -> Double {
     var sum = 0.0
     for k in 0..<historyCount {
       let x = inputs[2 * k], y = inputs[2 * k + 1]
@@ -111,7 +111,7 @@ package enum MLPFeatures {
     for f in 0..<linearCount { inputs[f] *= lengthScale }
     var referenceSpeed = 1.0
     if speedNormalized {
-      referenceSpeed = Self.referenceSpeed(of: inputs, historyCount: historyCount)
+      referenceSpeed = Self.referenceSpeed(of: UnsafeBufferPointer(inputs), historyCount: historyCount)
       for f in 0..<linearCount { inputs[f] /= referenceSpeed }
     }
     let n = history.count
@@ -130,7 +130,9 @@ package enum MLPFeatures {
         history: history, rotation: rotation,
         into: UnsafeMutableBufferPointer(rebasing: inputs[(linearCount + historyCount + 1)..<(linearCount + historyCount + 1 + penInputCount)]))
     }
-    if speedInput { inputs[inputs.count - 1] = cLog(referenceSpeed) }
+    if speedInput {
+      inputs[linearCount + historyCount + 1 + (penInputs ? penInputCount : 0)] = cLog(referenceSpeed)
+    }
     return Frame(cos: rotation.cos, sin: rotation.sin, referenceSpeed: referenceSpeed)
   }
 
