@@ -21,8 +21,7 @@ struct MLPPredictorTests {
   func handWorkedAnswer() throws {
     try Self.handWorked().validate()
     var predictor = MLPPredictor(parameters: Self.handWorked())
-    predictor.observe(PointerSample(time: 0, x: 0, y: 0))
-    predictor.observe(PointerSample(time: 0.01, x: 3, y: 4))
+    MLPEnsembleTests.observeWorkedStroke(&predictor)
     let p = try #require(predictor.predict(at: 0.03))
     #expect(abs(p.x - 9.62) < 1e-9)
     #expect(abs(p.y - 12.16) < 1e-9)
@@ -35,8 +34,7 @@ struct MLPPredictorTests {
   @Test("the length scale converts inputs and outputs")
   func lengthScale() throws {
     var predictor = MLPPredictor(parameters: Self.handWorked(lengthScale: 2, firstInputScale: 2))
-    predictor.observe(PointerSample(time: 0, x: 0, y: 0))
-    predictor.observe(PointerSample(time: 0.01, x: 3, y: 4))
+    MLPEnsembleTests.observeWorkedStroke(&predictor)
     let p = try #require(predictor.predict(at: 0.03))
     #expect(abs(p.x - 9.31) < 1e-9)
     #expect(abs(p.y - 12.08) < 1e-9)
