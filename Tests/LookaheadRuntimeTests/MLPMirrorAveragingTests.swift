@@ -23,11 +23,7 @@ struct MLPMirrorAveragingTests {
   /// same network predicts (9.62, 12.16): a straight stroke has no side to lean to.
   @Test("a straight stroke loses its cross-motion correction, worked out by hand")
   func handWorkedStraightStroke() throws {
-    let parameters = Self.mirrored(MLPPredictorTests.handWorked())
-    try parameters.validate()
-    var predictor = MLPPredictor(parameters: parameters)
-    MLPEnsembleTests.observeWorkedStroke(&predictor)
-    let p = try #require(predictor.predict(at: 0.03))
+    let p = try MLPPredictorTests.predictAfterWorkedStroke(Self.mirrored(MLPPredictorTests.handWorked()))
     #expect(abs(p.x - 9.3) < 1e-9)
     #expect(abs(p.y - 12.4) < 1e-9)
   }

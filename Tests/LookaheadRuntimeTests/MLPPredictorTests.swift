@@ -17,12 +17,18 @@ struct MLPPredictorTests {
       weights: [0.001, 0, 0, 0, 0, 0, 0.5, 2, -3, 0.5, 1])
   }
 
+  /// What a valid model `parameters` predicts at 0.03 s after the worked stroke
+  /// (``MLPEnsembleTests/observeWorkedStroke(_:)``), the time every hand-worked answer is for.
+  static func predictAfterWorkedStroke(_ parameters: MLPPredictor.Parameters) throws -> PredictedPoint {
+    try parameters.validate()
+    var predictor = MLPPredictor(parameters: parameters)
+    MLPEnsembleTests.observeWorkedStroke(&predictor)
+    return try #require(predictor.predict(at: 0.03))
+  }
+
   @Test("a hand-worked network predicts the worked answer")
   func handWorkedAnswer() throws {
-    try Self.handWorked().validate()
-    var predictor = MLPPredictor(parameters: Self.handWorked())
-    MLPEnsembleTests.observeWorkedStroke(&predictor)
-    let p = try #require(predictor.predict(at: 0.03))
+    let p = try Self.predictAfterWorkedStroke(Self.handWorked())
     #expect(abs(p.x - 9.62) < 1e-9)
     #expect(abs(p.y - 12.16) < 1e-9)
     #expect(p.time == 0.03)
@@ -33,9 +39,7 @@ struct MLPPredictorTests {
   /// (1000 + 25, −20) → (631, 808) in screen axes, × h / 2 = (6.31, 8.08).
   @Test("the length scale converts inputs and outputs")
   func lengthScale() throws {
-    var predictor = MLPPredictor(parameters: Self.handWorked(lengthScale: 2, firstInputScale: 2))
-    MLPEnsembleTests.observeWorkedStroke(&predictor)
-    let p = try #require(predictor.predict(at: 0.03))
+    let p = try Self.predictAfterWorkedStroke(Self.handWorked(lengthScale: 2, firstInputScale: 2))
     #expect(abs(p.x - 9.31) < 1e-9)
     #expect(abs(p.y - 12.08) < 1e-9)
   }

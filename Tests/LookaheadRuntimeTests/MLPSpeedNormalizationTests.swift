@@ -23,11 +23,7 @@ struct MLPSpeedNormalizationTests {
   /// 0.8·8010 − 0.6·2515) = (6818, 4899); × h = (136.36, 97.98); predicted (139.36, 101.98).
   @Test("a hand-worked network predicts the worked answer")
   func handWorked() throws {
-    let parameters = Self.normalized(MLPPredictorTests.handWorked())
-    try parameters.validate()
-    var predictor = MLPPredictor(parameters: parameters)
-    MLPEnsembleTests.observeWorkedStroke(&predictor)
-    let p = try #require(predictor.predict(at: 0.03))
+    let p = try MLPPredictorTests.predictAfterWorkedStroke(Self.normalized(MLPPredictorTests.handWorked()))
     #expect(abs(p.x - 139.36) < 1e-9)
     #expect(abs(p.y - 101.98) < 1e-9)
   }
