@@ -13,8 +13,8 @@ struct CompareCommand: ParsableCommand {
       recorded platform predictions, `turbotouch64` for the TurboTouch baseline) and datasets (names, \
       NAME:SUBSET, or paths), in any order. Each predictor is compared with the first (or --baseline) \
       stroke by stroke: mean difference of the per-stroke mean error with a seeded bootstrap 95% \
-      interval. With --protocol anchor or henze2017 the published reference rows of that protocol \
-      are printed beside ours. --json gives the full result (every metric, every stroke) with \
+      interval (under --protocol anchor at each horizon; none under henze2017). With --protocol \
+      anchor or henze2017 the published reference rows of that protocol are printed beside ours. --json gives the full result (every metric, every stroke) with \
       provenance.
       """)
 
@@ -36,7 +36,7 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000.")
   var resamples: Int = 10_000
 
-  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke.")
+  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke (frame replay).")
   var pairedColumn: String = ScorecardColumn.errorMeanMillimetres
 
   @OptionGroup var metrics: MetricsOption

@@ -122,6 +122,30 @@ struct EvaluationCommandTests {
     #expect(result.stdout.contains("[ref] b) linear (last two samples)"))
     #expect(result.stdout.contains("0.904 / 2.30"))
     #expect(result.stdout.contains("ANCHOR-PROTOCOL.md"))
+    // The paired comparison, one row per horizon: linear lags less than hold on all five of
+    // Inkable's strokes, but one writer gives no verdict.
+    let paired = result.stdout.split(separator: "\n").filter { $0.hasPrefix("linear:gap-limit=0") && $0.contains("5/5") }
+    #expect(paired.count == 7, "\(result.stdout)")
+    #expect(paired.allSatisfy { $0.contains("inconclusive") })
+    #expect(result.stdout.contains("paired vs hold:gap-limit=0"))
+    #expect(result.stdout.contains("only 1 writer"))
+  }
+
+  /// compare --protocol anchor --csv: the paired comparisons are `# paired:` lines with their
+  /// horizon; --paired-column, a frame-replay choice, is refused under the anchor protocol.
+  @Test func anchorProtocolPairedLinesAndRefusal() throws {
+    let result = try Self.run([
+      "compare", "hold:gap-limit=0", "linear:gap-limit=0", "Inkable-ApplePencil", "--protocol", "anchor", "--csv",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let paired = result.stdout.split(separator: "\n").filter { $0.hasPrefix("# paired:") }
+    #expect(paired.count == 7)
+    #expect(paired.contains { $0.contains("horizon=\"16.67 ms\"") && $0.contains("column=error_mean_mm") })
+    let refused = try Self.run([
+      "compare", "hold", "linear", "Inkable-ApplePencil", "--protocol", "anchor", "--paired-column", "jitter_mean_mm",
+    ])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("--paired-column"))
   }
 
   /// sweep --csv: 0 … 33.3 ms in 240 Hz steps for each predictor; hold saves nothing at 0.

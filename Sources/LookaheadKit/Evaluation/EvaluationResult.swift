@@ -71,6 +71,9 @@ public struct EvaluationResult: Sendable, Codable {
           section += "\n\nRecorded predictions at their own leads (bucket = lead in 240 Hz periods):\n\n"
             + ProtocolTable.text(recorded, nativeUnit: dataset.coordinateUnit)
         }
+        if !dataset.comparisons.isEmpty {
+          section += "\n\n" + Self.comparisonText(dataset.comparisons)
+        }
       }
       if !dataset.notes.isEmpty {
         section += "\n\n" + dataset.notes.map { ComparisonTable.wrap("note: " + $0, width: 100) }.joined(separator: "\n")
@@ -99,20 +102,29 @@ public struct EvaluationResult: Sendable, Codable {
     // A limitation every row shares (a one-writer dataset) is said once, under the table, which
     // keeps the table within 100 columns.
     let shared = Set(comparisons.map(\.limitation)).count == 1 ? first.limitation : nil
-    var lines: [[String]] = [[
-      "paired vs \(first.baseline)", "writers", "strokes", "mean diff", "95% CI", "better on", "verdict",
-    ]]
+    // Per-sample protocols compare at each horizon: one more column, and the statistic said.
+    let byHorizon = first.horizon != nil
+    var lines: [[String]] = [
+      ["paired vs \(first.baseline)"] + (byHorizon ? ["horizon"] : [])
+        + ["writers", "strokes", "mean diff", "95% CI", "better on", "verdict"]
+    ]
     for c in comparisons {
-      lines.append([
-        c.candidate, (c.writers ?? 0) > 0 ? String(c.writers ?? 0) : "-", String(c.pairedStrokes),
-        ComparisonTable.format(c.meanDifference),
-        "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
-        "\(c.candidateBetterStrokes)/\(c.pairedStrokes)",
-        c.verdict.rawValue + (shared == nil ? c.limitation.map { " (\($0))" } ?? "" : ""),
-      ])
+      lines.append(
+        [c.candidate] + (byHorizon ? [c.horizon ?? "-"] : []) + [
+          (c.writers ?? 0) > 0 ? String(c.writers ?? 0) : "-", String(c.pairedStrokes),
+          ComparisonTable.format(c.meanDifference),
+          "[\(ComparisonTable.format(c.lower)), \(ComparisonTable.format(c.upper))]",
+          "\(c.candidateBetterStrokes)/\(c.pairedStrokes)",
+          c.verdict.rawValue + (shared == nil ? c.limitation.map { " (\($0))" } ?? "" : ""),
+        ])
     }
-    return TextTable.render(lines, rightAligned: [1, 2, 3, 5]) + "\n" + ComparisonTable.wrap(
-      "(" + first.column + ", candidate − baseline per stroke, mean over strokes; bootstrap over "
+    let statistic = byHorizon
+      ? first.column + " of each stroke's issue points at the horizon, candidate − baseline per stroke, mean over "
+        + "strokes (each stroke weighs the same, unlike the pooled table above)"
+      : first.column + ", candidate − baseline per stroke, mean over strokes"
+    return TextTable.render(lines, rightAligned: byHorizon ? [1, 2, 3, 4, 6] : [1, 2, 3, 5]) + "\n"
+      + ComparisonTable.wrap(
+      "(" + statistic + "; bootstrap over "
       + "\(first.resampled ?? "strokes"), \(first.resamples) resamples, seed \(first.seed); "
       + "inconclusive below \(PairedComparison.minimumWriters) writers or \(PairedComparison.minimumStrokes) strokes"
       + (shared.map { ": here \($0))" } ?? ")"),
@@ -131,12 +143,7 @@ public struct EvaluationResult: Sendable, Codable {
     case .frameReplay:
       var headerWritten = false
       for dataset in datasets {
-        for c in dataset.comparisons {
-          lines.append(
-            "# paired: dataset=\(dataset.reference) candidate=\(c.candidate) baseline=\(c.baseline) column=\(c.column) "
-              + "writers=\(c.writers ?? 0) strokes=\(c.pairedStrokes) mean_diff=\(c.meanDifference) ci95=[\(c.lower), \(c.upper)] verdict=\(c.verdict.rawValue)"
-              + (c.limitation.map { " limitation=\"\($0)\"" } ?? ""))
-        }
+        lines += dataset.comparisons.map { Self.pairedCommentLine($0, dataset: dataset.reference) }
         for subject in dataset.subjects {
           if !headerWritten {
             lines.append("dataset,predictor,specification," + subject.scorecard.csvHeader)
@@ -149,6 +156,9 @@ public struct EvaluationResult: Sendable, Codable {
         }
       }
     case .anchor, .henze2017:
+      for dataset in datasets {
+        lines += dataset.comparisons.map { Self.pairedCommentLine($0, dataset: dataset.reference) }
+      }
       lines.append(
         "dataset,predictor,reference,subset,horizon,horizon_s,events_ahead,count,mean_native,p95_native,mean_mm,p95_mm")
       for dataset in datasets {
@@ -166,5 +176,13 @@ public struct EvaluationResult: Sendable, Codable {
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// One paired comparison as a CSV comment line (`# paired: key=value …`).
+  static func pairedCommentLine(_ c: PairedComparison, dataset: String) -> String {
+    "# paired: dataset=\(dataset) candidate=\(c.candidate) baseline=\(c.baseline) column=\(c.column) "
+      + (c.horizon.map { "horizon=\"\($0)\" " } ?? "")
+      + "writers=\(c.writers ?? 0) strokes=\(c.pairedStrokes) mean_diff=\(c.meanDifference) ci95=[\(c.lower), \(c.upper)] verdict=\(c.verdict.rawValue)"
+      + (c.limitation.map { " limitation=\"\($0)\"" } ?? "")
   }
 }

@@ -56,6 +56,12 @@ public struct EvaluationRun: Sendable {
   public func run(commandLine: [String], command: String, progress: (@Sendable (String) -> Void)? = nil) throws
     -> EvaluationResult
   {
+    if evaluationProtocol == .anchor, pairedColumn != ScorecardColumn.errorMeanMillimetres {
+      throw RunError(
+        field: "--paired-column",
+        problem: "applies to frame replay; under --protocol anchor the paired comparison is each stroke's mean "
+          + "error at each horizon")
+    }
     if let baseline, datasetSubjects == nil, !subjects.contains(where: { $0.label == baseline }) {
       throw RunError(
         field: "--baseline",
@@ -110,11 +116,18 @@ public struct EvaluationRun: Sendable {
         }
         result.comparisons = try comparisons(result.subjects)
       case .anchor:
+        var scored: [(label: String, scores: [PerSampleScore])] = []
         for subject in usable {
-          result.protocolRows.append(
-            ProtocolEvaluation.anchor(subject.strokeIndependentPredictor(), label: subject.label, dataset: dataset))
+          let scores = ProtocolEvaluation.anchorScores(subject.strokeIndependentPredictor(), dataset: dataset)
+          result.protocolRows.append(ProtocolEvaluation.anchorRow(scores, label: subject.label, dataset: dataset))
+          scored.append((subject.label, scores))
           progress?("\(dataset.reference): \(subject.label) done")
         }
+        result.comparisons = AnchorPairedComparisons.compare(
+          scored, baseline: baseline, strokes: dataset.trace.contactStrokes,
+          horizonLabels: ReferenceRows.anchorHorizons.map(ProtocolEvaluation.horizonLabel(seconds:)),
+          millimetresPerUnit: ProtocolEvaluation.anchorMillimetresPerUnit(dataset), resamples: bootstrapResamples,
+          seed: seed)
         if let note = Self.restartNote(usable) { result.notes.append(note) }
         let references = ProtocolEvaluation.anchorReferences(for: dataset)
         if references.isEmpty {

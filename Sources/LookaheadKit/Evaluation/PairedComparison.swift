@@ -52,6 +52,9 @@ public struct PairedComparison: Sendable, Hashable, Codable {
   /// Why the verdict is inconclusive whatever the interval (`only 2 writers`, `only 4 strokes`:
   /// below ``minimumWriters`` or ``minimumStrokes``), if so.
   public var limitation: String?
+  /// Under a per-sample protocol (`compare --protocol anchor`), the horizon compared (`16.67 ms`);
+  /// `nil` for frame replay, whose scorecard columns span the whole replay.
+  public var horizon: String?
 
   /// Fewest writers, when writers are recorded, for a verdict other than inconclusive.
   public static let minimumWriters = 5
@@ -67,21 +70,50 @@ public struct PairedComparison: Sendable, Hashable, Codable {
     guard let candidateColumn = candidate.scorecard.columnIndex(column),
       let baselineColumn = baseline.scorecard.columnIndex(column)
     else { return nil }
-    let better = candidate.scorecard.columns[candidateColumn].better
     var baselineValues: [StrokeReference: Double] = [:]
     for stroke in baseline.scorecard.strokes where baselineColumn < stroke.values.count {
       if let value = stroke.values[baselineColumn], value.isFinite { baselineValues[stroke.reference] = value }
     }
-    var differences: [Double] = []
-    var writerOfPair: [String?] = []
-    var wins = 0
+    var pairs: [Pair] = []
     for stroke in candidate.scorecard.strokes where candidateColumn < stroke.values.count {
       guard let value = stroke.values[candidateColumn], value.isFinite,
         let other = baselineValues[stroke.reference]
       else { continue }
+      pairs.append(Pair(candidate: value, baseline: other, writer: stroke.reference.writer))
+    }
+    return compare(
+      candidate: candidate.label, baseline: baseline.label, column: column,
+      better: candidate.scorecard.columns[candidateColumn].better, pairs: pairs, resamples: resamples,
+      confidence: confidence, seed: seed)
+  }
+
+  /// One stroke scored by both predictors: their values and the stroke's writer (if recorded).
+  public struct Pair: Sendable, Hashable {
+    public var candidate: Double
+    public var baseline: Double
+    public var writer: String?
+
+    public init(candidate: Double, baseline: Double, writer: String?) {
+      self.candidate = candidate
+      self.baseline = baseline
+      self.writer = writer
+    }
+  }
+
+  /// Compares the two predictors over `pairs` (one per stroke both scored, values finite), by the
+  /// method of the type's documentation; `nil` when there are no pairs.
+  public static func compare(
+    candidate: String, baseline: String, column: String, better: BetterDirection, pairs: [Pair],
+    horizon: String? = nil, resamples: Int = 10_000, confidence: Double = 0.95, seed: UInt64 = 0
+  ) -> PairedComparison? {
+    var differences: [Double] = []
+    var writerOfPair: [String?] = []
+    var wins = 0
+    for pair in pairs {
+      let value = pair.candidate, other = pair.baseline
       let d = value - other
       differences.append(d)
-      writerOfPair.append(stroke.reference.writer)
+      writerOfPair.append(pair.writer)
       switch better {
       case .lower: if d < 0 { wins += 1 }
       case .higher: if d > 0 { wins += 1 }
@@ -111,10 +143,11 @@ public struct PairedComparison: Sendable, Hashable, Codable {
     }
     if limitation != nil { verdict = .inconclusive }
     return PairedComparison(
-      candidate: candidate.label, baseline: baseline.label, column: column, pairedStrokes: differences.count,
+      candidate: candidate, baseline: baseline, column: column, pairedStrokes: differences.count,
       meanDifference: mean, lower: lower, upper: upper, confidence: confidence, candidateBetterStrokes: wins,
       resamples: max(1, resamples), seed: seed, verdict: verdict, writers: writerCount,
-      resampled: groups.count >= 2 ? "writers, then their strokes" : "strokes", limitation: limitation)
+      resampled: groups.count >= 2 ? "writers, then their strokes" : "strokes", limitation: limitation,
+      horizon: horizon)
   }
 
   /// Indices of the pairs grouped by writer (order of first appearance); empty when no pair

@@ -71,9 +71,24 @@ public enum ProtocolEvaluation {
   /// horizons, native units and millimetres. On an anchor selection the millimetres use
   /// §2's scale (so that they compare with §3's mm rows), elsewhere the trace's.
   public static func anchor(_ predictor: any Predictor, label: String, dataset: EvaluationDataset) -> ProtocolRow {
-    let replay = PerSampleReplay(horizons: FixedHorizon.anchorHorizons)
-    let scores = replay.score(predictor, on: dataset.trace.contactStrokes)
-    let scale = dataset.anchorDataset?.millimetresPerUnit ?? dataset.trace.metadata.millimetresPerUnit
+    anchorRow(anchorScores(predictor, dataset: dataset), label: label, dataset: dataset)
+  }
+
+  /// The anchor protocol's scores of `predictor` on `dataset`'s contact strokes at the seven
+  /// horizons, native units, with each stroke's mean error (for a paired comparison).
+  public static func anchorScores(_ predictor: any Predictor, dataset: EvaluationDataset) -> [PerSampleScore] {
+    PerSampleReplay(horizons: FixedHorizon.anchorHorizons).score(predictor, on: dataset.trace.contactStrokes)
+  }
+
+  /// The millimetres per native unit the anchor rows use on `dataset`: §2's scale on an anchor
+  /// selection (so that they compare with §3's mm rows), elsewhere the trace's (`nil` if unknown).
+  public static func anchorMillimetresPerUnit(_ dataset: EvaluationDataset) -> Double? {
+    dataset.anchorDataset?.millimetresPerUnit ?? dataset.trace.metadata.millimetresPerUnit
+  }
+
+  /// ``anchorScores(_:dataset:)`` as a row of the protocol table.
+  public static func anchorRow(_ scores: [PerSampleScore], label: String, dataset: EvaluationDataset) -> ProtocolRow {
+    let scale = anchorMillimetresPerUnit(dataset)
     return ProtocolRow(
       label: label, isReference: false,
       scores: zip(ReferenceRows.anchorHorizons, scores).map { seconds, score in

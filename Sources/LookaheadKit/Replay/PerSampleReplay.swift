@@ -75,13 +75,24 @@ public struct PerSampleReplay: Sendable {
     return report
   }
 
-  /// Mean and p95 error per horizon, pooled over all strokes (in ``horizons`` order).
+  /// Mean and p95 error per horizon, pooled over all strokes (in ``horizons`` order), and each
+  /// stroke's mean error (``PerSampleScore/strokeMeanErrors``, in the order of `strokes`).
   public func score<P: Predictor>(_ predictor: P, on strokes: [Stroke]) -> [PerSampleScore] {
     var errors = [[Double]](repeating: [], count: horizons.count)
+    var strokeSums = [[Double]](repeating: [Double](repeating: 0, count: strokes.count), count: horizons.count)
+    var strokeCounts = [[Int]](repeating: [Int](repeating: 0, count: strokes.count), count: horizons.count)
     forEachIssuePoint(predictor, on: strokes) { point in
-      errors[point.horizonIndex].append(point.error)
+      let error = point.error
+      errors[point.horizonIndex].append(error)
+      strokeSums[point.horizonIndex][point.strokeIndex] += error
+      strokeCounts[point.horizonIndex][point.strokeIndex] += 1
     }
-    return horizons.indices.map { PerSampleScore(horizon: horizons[$0], errors: &errors[$0]) }
+    return horizons.indices.map { h in
+      let means: [Double?] = strokes.indices.map { s in
+        strokeCounts[h][s] > 0 ? strokeSums[h][s] / Double(strokeCounts[h][s]) : nil
+      }
+      return PerSampleScore(horizon: horizons[h], errors: &errors[h], strokeMeanErrors: means)
+    }
   }
 
 }

@@ -70,13 +70,7 @@ public struct ReportDocument: Sendable {
           switch result.evaluationProtocol {
           case .frameReplay:
             section.tables.append(("Predictors side by side (aggregates over all strokes; ↓ lower is better, ↑ higher, →0 closer to zero)", ResultTables.comparison(dataset)))
-            if !dataset.comparisons.isEmpty {
-              section.paragraphs.append(contentsOf: dataset.comparisons.map { c in
-                "Paired vs \(c.baseline): \(c.candidate) \(c.column) mean difference "
-                  + "\(ReportFormat.number(c.meanDifference)) [95% CI \(ReportFormat.number(c.lower)), "
-                  + "\(ReportFormat.number(c.upper))] over \(c.pairedStrokes) strokes: \(c.verdict.rawValue)."
-              })
-            }
+            section.paragraphs.append(contentsOf: dataset.comparisons.map(Self.pairedParagraph))
             if !dataset.subjects.isEmpty {
               section.figures.append(Figure(
                 name: "\(stem)-\(d + 1)-distribution",
@@ -91,6 +85,7 @@ public struct ReportDocument: Sendable {
                 "Mean error per horizon in \(millimetres ? "mm" : dataset.coordinateUnit); [ref] rows are published or reference results",
                 ResultTables.protocolRows(dataset, millimetres: millimetres)))
             }
+            section.paragraphs.append(contentsOf: dataset.comparisons.map(Self.pairedParagraph))
           }
           sections.append(section)
         }
@@ -282,6 +277,14 @@ public struct ReportDocument: Sendable {
   }
 
   /// A table tree as Markdown table lines (cell texts, `|` escaped).
+  /// One paired comparison as a sentence (at its horizon, under a per-sample protocol).
+  static func pairedParagraph(_ c: PairedComparison) -> String {
+    "Paired vs \(c.baseline): \(c.candidate) \(c.column)" + (c.horizon.map { " at \($0)" } ?? "")
+      + " mean difference \(ReportFormat.number(c.meanDifference)) [95% CI \(ReportFormat.number(c.lower)), "
+      + "\(ReportFormat.number(c.upper))] over \(c.pairedStrokes) strokes: \(c.verdict.rawValue)"
+      + (c.limitation.map { " (\($0))" } ?? "") + "."
+  }
+
   static func markdownTable(_ table: SVGElement) -> [String] {
     var rows: [[String]] = []
     func collect(_ node: SVGElement) {

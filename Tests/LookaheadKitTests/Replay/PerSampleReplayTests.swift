@@ -23,6 +23,23 @@ struct PerSampleReplayTests {
     #expect(linear.allSatisfy { $0.meanError < 1e-6 && $0.p95Error < 1e-6 })
   }
 
+  /// Each stroke's mean error, kept for a paired comparison: hold lags by speed × horizon, so a
+  /// stroke at 1 px/ms and one at 3 px/ms have means 10 and 30 px at 10 ms; a 5-sample stroke
+  /// has none; the pooled mean is the point-weighted mean of the stroke means.
+  @Test func strokeMeansOfHoldAreSpeedTimesHorizon() {
+    let fast = Stroke(samples: line(count: 9).samples.map { TraceSample(time: $0.time, x: 3 * $0.x, y: 0) })
+    let scores = PerSampleReplay(horizons: [.seconds(0.010)]).score(
+      ReferenceHoldPredictor(), on: [line(count: 8), line(count: 5), fast])
+    let means = scores[0].strokeMeanErrors
+    #expect(means.count == 3)
+    #expect(abs((means[0] ?? .nan) - 10) < 1e-6)
+    #expect(means[1] == nil)
+    #expect(abs((means[2] ?? .nan) - 30) < 1e-6)
+    // 3 points at 10 px, 4 at 30 px.
+    #expect(scores[0].issuePoints == 7)
+    #expect(abs(scores[0].meanError - (3 * 10 + 4 * 30) / 7.0) < 1e-6)
+  }
+
   /// Event counts below 1 issue nothing (and never index before the stroke).
   @Test func eventCountsBelowOneIssueNothing() {
     let scores = PerSampleReplay(horizons: [.events(0), .events(-7)]).score(ReferenceHoldPredictor(), on: [line(count: 12)])

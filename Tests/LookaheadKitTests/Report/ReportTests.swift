@@ -180,6 +180,12 @@ struct ReportTests {
     let best = millimetres.find("td", "class", "best")
     #expect(best.count == FixedHorizon.anchorHorizons.count)
     #expect(best.allSatisfy { $0.attributes["data-predictor"] == "linear:gap-limit=0" })
+    // The paired comparison, one sentence per horizon, at that horizon.
+    #expect(dataset.comparisons.count == FixedHorizon.anchorHorizons.count)
+    let html = try ReportDocument(inputs: [.evaluation(result, path: "anchor.json")]).html
+    for comparison in dataset.comparisons {
+      #expect(html.contains("Paired vs hold:gap-limit=0: linear:gap-limit=0 error_mean_mm at \(comparison.horizon ?? "?")"))
+    }
   }
 
   /// The diagram shows ``Replay``'s own frames; on the 240 Hz pencil at 120 Hz each frame after the
