@@ -56,6 +56,10 @@ struct TrainMLPCommandTests {
     let folds = try #require(result["folds"] as? [[String: Any]])
     #expect(folds.map { $0["testWriters"] as? [String] ?? [] } == [["participant1"], ["participant2"], ["participant3"]])
     #expect((result["heldOut"] as? [[String: Any]])?.count == 7)
+    // Each participant is scored by its fold's network: cross-fitted, not a test writer of one model.
+    let provenance = try #require(result["provenance"] as? [String: Any])
+    #expect(provenance["crossFittedWriters"] as? [String] == ["participant1", "participant2", "participant3"])
+    #expect(provenance["testWriters"] == nil)
 
     #expect(folds.allSatisfy { $0["members"] == nil && $0["ensembleValidationError"] == nil })
 

@@ -96,6 +96,37 @@ struct TuneExportChainTests {
     }
   }
 
+  /// A cross-fitted tune scores every writer, each by the configuration its fold searched
+  /// without it; the configuration it writes was searched on all of them. Neither the result nor a
+  /// model exported from it may call those writers its test writers.
+  @Test("tune --split kfold → export --from-tune: the model records no test writers, and the writers as cross-fitted")
+  func crossFittedTuneHasNoTestWriters() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("k.json"), model = dir.appendingPathComponent("k.model")
+    let tune = try DatasetsCommandTests.run([
+      "tune", "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--split", "kfold=2,seed=1",
+      "--trials", "2", "--out", out.path, "--quiet", "\(Self.dataset):Fitts",
+    ])
+    #expect(tune.status == 0, "\(tune.stderr)")
+    #expect(tune.stdout.contains("cross-fitted writers (each scored by the configuration its fold searched without it"))
+    #expect(!tune.stdout.contains("never seen by the search"))
+    let result = try Self.json(dir.appendingPathComponent("k.tune.json"))
+    let provenance = try #require(result["provenance"] as? [String: Any])
+    let everyone = (1...8).map { "participant\($0)" }
+    #expect(provenance["testWriters"] == nil)
+    #expect((provenance["crossFittedWriters"] as? [String])?.sorted() == everyone)
+    #expect((provenance["trainWriters"] as? [String])?.sorted() == everyone)
+
+    let export = try DatasetsCommandTests.run([
+      "export", "--from-tune", dir.appendingPathComponent("k.tune.json").path, "-o", model.path,
+    ])
+    #expect(export.status == 0, "\(export.stderr)")
+    let file = try LookaheadModel(contentsOf: model).file
+    #expect(file.provenance.testWriters == nil)
+    #expect(file.provenance.trainWriters?.sorted() == everyone)
+  }
+
   @Test("train → export --from-train → evaluate --model --protocol anchor reproduces train's held-out table (the model is scored as it ships)")
   func trainExportEvaluate() throws {
     let dir = try Self.folder()

@@ -74,8 +74,14 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   public var split: String?
   /// The writers the configuration was searched or fitted on.
   public var trainWriters: [String]?
-  /// The writers (or separate test data) its held-out score comes from.
+  /// The writers (or separate test data) its held-out score comes from: writers the configuration
+  /// or model this file holds never saw. `nil` when cross-fitted (see ``crossFittedWriters``).
   public var testWriters: [String]?
+  /// Under a cross-fitted split (k-fold, leave-one-writer-out) without separate test data: the
+  /// writers whose held-out scores each come from the configuration or model its fold fitted
+  /// without them. The final configuration or model was then fitted on all of them, so it has no
+  /// test writers, and its scores are an estimate of the procedure, not of it. `nil` otherwise.
+  public var crossFittedWriters: [String]?
   /// The objective minimised (``TuningObjective/description``) or the training loss.
   public var objective: String?
   /// Values held fixed on the command line (`measurement-noise` → `1`).

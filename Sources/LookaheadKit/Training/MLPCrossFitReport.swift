@@ -32,7 +32,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
 
   public init(outcome: MLPCrossFitRun.Outcome, options: MLPTrainer.Options, split: String, provenance: ResultProvenance) {
     var provenance = MLPTrainReport.provenance(provenance, options: options, split: split)
-    provenance.testWriters = outcome.folds.flatMap(\.testWriters)
+    provenance.crossFittedWriters = outcome.folds.flatMap(\.testWriters)
     self.provenance = provenance
     horizonsMilliseconds = options.horizons.map { $0 * 1000 }
     lengthUnit = outcome.lengthUnit

@@ -26,7 +26,8 @@ public struct TrainReport: Sendable, Codable {
     var provenance = provenance
     provenance.split = request.split?.description ?? "none (separate test data)"
     provenance.trainWriters = outcome.trainWriters
-    provenance.testWriters = outcome.testWriters
+    provenance.testWriters = outcome.crossFittedWriters.isEmpty ? outcome.testWriters : nil
+    provenance.crossFittedWriters = outcome.crossFittedWriters.isEmpty ? nil : outcome.crossFittedWriters
     provenance.objective = "ridge least squares, horizons " + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.searched = ["history-count", "lambda"]
     provenance.horizonPolicy = "fixed:" + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
@@ -73,7 +74,13 @@ public struct TrainReport: Sendable, Codable {
       lines.append("  fold \(i + 1) chose K = \(fold.historyCount), lambda = \(fold.lambda)")
     }
     lines.append("")
-    lines.append("held-out writers (never trained on): \(testWriters.joined(separator: ", "))")
+    if let crossFitted = provenance.crossFittedWriters {
+      lines.append(
+        "cross-fitted writers (each scored by the model its fold fitted without it; the model above was "
+          + "fitted on all of them): \(crossFitted.joined(separator: ", "))")
+    } else {
+      lines.append("held-out writers (never trained on): \(testWriters.joined(separator: ", "))")
+    }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95")
     for h in heldOut {
       lines.append(

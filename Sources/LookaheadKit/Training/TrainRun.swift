@@ -74,7 +74,11 @@ public enum TrainRun {
     /// What ships: the parameters inside the request's stages.
     public var configuration: PredictorConfiguration
     public var trainWriters: [String]
+    /// Writers the final model never saw, whose scores are ``heldOut`` (empty when cross-fitted).
     public var testWriters: [String]
+    /// Cross-fitted without separate test data: the writers each scored by the model its fold
+    /// fitted without them (the final model was fitted on all of them); empty otherwise.
+    public var crossFittedWriters: [String]
     public var heldOut: [HorizonScore]
     public var lengthUnit: String
     /// Per cross-fitted fold: the chosen K and λ.
@@ -119,6 +123,7 @@ public enum TrainRun {
     var model = [[Double]](repeating: [], count: request.horizons.count)
     var linear = [[Double]](repeating: [], count: request.horizons.count)
     var testWriters: [String] = []
+    var crossFittedWriters: [String] = []
     func score(_ parameters: LearnedLinearPredictor.Parameters, on test: TuningData) {
       let stages = request.stages
       let m = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
@@ -155,7 +160,7 @@ public enum TrainRun {
           let (cv, parameters) = try choose(try data.restricted(to: Set(part.trainWriters)).strokes)
           foldRows.append(row(cv.best))
           score(parameters, on: try data.restricted(to: Set(part.testWriters)))
-          testWriters += part.testWriters
+          crossFittedWriters += part.testWriters
         }
         finalTrain = data
       }
@@ -164,6 +169,7 @@ public enum TrainRun {
     if let testData {
       score(parameters, on: testData)
       testWriters = testData.writers
+      crossFittedWriters = []
     }
     let heldOut = request.horizons.indices.map { h -> HorizonScore in
       let m = PerSampleScore(horizon: .seconds(request.horizons[h]), errors: &model[h])
@@ -175,7 +181,7 @@ public enum TrainRun {
     return Outcome(
       crossValidation: cv.scores.map(row), chosen: row(cv.best), parameters: parameters,
       configuration: PredictorConfiguration(family: .learnedLinear(parameters), stages: request.stages),
-      trainWriters: finalTrain.writers, testWriters: testWriters, heldOut: heldOut, lengthUnit: data.lengthUnit,
-      folds: foldRows)
+      trainWriters: finalTrain.writers, testWriters: testWriters, crossFittedWriters: crossFittedWriters,
+      heldOut: heldOut, lengthUnit: data.lengthUnit, folds: foldRows)
   }
 }

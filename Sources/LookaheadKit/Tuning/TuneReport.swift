@@ -136,7 +136,13 @@ public struct TuneReport: Sendable, Codable {
     lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed, \(best.infeasibleTrials) infeasible): trial \(best.bestTrial), objective \(f(best.bestObjective))")
     lines.append("  \(best.bestSpecification)")
     lines.append("")
-    lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : heldOutWriters.joined(separator: ", "))")
+    if provenance.crossFittedWriters != nil {
+      lines.append(
+        "cross-fitted writers (each scored by the configuration its fold searched without it; the best "
+          + "configuration above was searched on all of them): \(heldOutWriters.joined(separator: ", "))")
+    } else {
+      lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : heldOutWriters.joined(separator: ", "))")
+    }
     if let heldOutObjective { lines.append("held-out objective: \(f(heldOutObjective))") }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)")
     for h in heldOut {

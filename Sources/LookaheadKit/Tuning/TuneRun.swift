@@ -112,6 +112,9 @@ public enum TuneRun {
     public var scores: [PerSampleScore]
     /// The objective on the held-out data (single searches only; nil when cross-fitted).
     public var objective: Double?
+    /// Each writer was scored by the configuration its fold searched without it, not by the final
+    /// configuration (searched on every writer).
+    public var crossFitted = false
   }
 
   public struct Outcome: Sendable {
@@ -151,8 +154,12 @@ public enum TuneRun {
     let space = setup.space
     let replay = try Replay(profile: request.profile, seed: request.seed)
 
-    func provenance(trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
-      setup.provenance(request, trainWriters: trainWriters, testWriters: testWriters)
+    func provenance(trainWriters: [String], testWriters: [String]?, crossFittedWriters: [String]? = nil)
+      -> ResultProvenance?
+    {
+      var record = setup.provenance(request, trainWriters: trainWriters, testWriters: testWriters)
+      record?.crossFittedWriters = crossFittedWriters
+      return record
     }
 
     // Each search's test writers go into its journal header, as `lookahead worker` writes them.
@@ -224,7 +231,7 @@ public enum TuneRun {
           heldOut = HeldOut(
             writers: scoredWriters,
             scores: anchor.indices.map { PerSampleScore(horizon: .seconds(anchor[$0]), errors: &pooled[$0]) },
-            objective: nil)
+            objective: nil, crossFitted: true)
         }
       }
     }
@@ -236,7 +243,9 @@ public enum TuneRun {
       searchSpace: space.space, final: final, folds: folds, heldOut: heldOut,
       pareto: paretoFront(candidates, space: space), tradeOff: tradeOffFront(candidates, space: space),
       lengthUnit: data.lengthUnit,
-      provenance: provenance(trainWriters: final.trainWriters, testWriters: heldOut.writers))
+      provenance: heldOut.crossFitted
+        ? provenance(trainWriters: final.trainWriters, testWriters: nil, crossFittedWriters: heldOut.writers)
+        : provenance(trainWriters: final.trainWriters, testWriters: heldOut.writers))
   }
 
   /// The feasible trial with the lowest objective (the first of equals); nil when no trial

@@ -51,7 +51,9 @@ struct TrainRunTests {
       horizons: [1.0 / 60], split: .leaveOneWriterOut, historyCounts: [2], lambdas: [1e-12], parts: 2)
     let outcome = try TrainRun.run(request, data: try Self.data())
     #expect(outcome.folds.count == 4)
-    #expect(outcome.testWriters.sorted() == ["w0", "w1", "w2", "w3"])
+    #expect(outcome.crossFittedWriters.sorted() == ["w0", "w1", "w2", "w3"])
+    // The final model was fitted on every writer: none is a test writer of it.
+    #expect(outcome.testWriters.isEmpty && outcome.trainWriters.sorted() == ["w0", "w1", "w2", "w3"])
     // 24 strokes of 40 samples at 120 Hz: issue points 4…37 at 16.7 ms (two samples ahead).
     #expect(outcome.heldOut[0].issuePoints == 24 * 34)
   }

@@ -178,13 +178,23 @@ struct TuneRunTests {
 
   @Test("cross-fitting scores every writer with a configuration searched without them")
   func crossFitting() throws {
-    let request = TuneRun.Request(
+    var request = TuneRun.Request(
       predictor: "axis-gain", objective: .error(statistic: .mean, horizons: [1.0 / 60]), split: .leaveOneWriterOut,
       strategy: .lhs, trials: 6, seed: 2, parts: 2)
+    request.provenance = ResultProvenance(
+      commandLine: ["lookahead", "tune"], command: "tune", predictors: ["axis-gain"], seed: 2, profile: nil,
+      evaluationProtocol: "anchor", datasets: [])
     let outcome = try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog)
     #expect(outcome.folds.count == 4)
     for (f, fold) in outcome.folds.enumerated() { #expect(!fold.trainWriters.contains("w\(f)")) }
     #expect(outcome.heldOut.writers.sorted() == ["w0", "w1", "w2", "w3"])
+    #expect(outcome.heldOut.crossFitted)
+    // The configuration written was searched on every writer: it has no test writers, and the
+    // scored writers are recorded as cross-fitted instead.
+    let provenance = try #require(outcome.provenance)
+    #expect(provenance.trainWriters?.sorted() == ["w0", "w1", "w2", "w3"])
+    #expect(provenance.testWriters == nil)
+    #expect(provenance.crossFittedWriters?.sorted() == ["w0", "w1", "w2", "w3"])
     // Every issue point of every stroke is scored once: 60 samples, warm-up 4, at 4.17 ms all but the last.
     #expect(outcome.heldOut.scores[0].issuePoints == 12 * 55)
   }
