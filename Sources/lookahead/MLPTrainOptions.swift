@@ -35,6 +35,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss.")
   var overshootWeight: Double = 0
 
+  @Flag(name: .customLong("relative-horizon-loss"), help: "MLP: weigh each training row's loss by the inverse of its horizon (normalised to a mean weight of 1), so short horizons count their errors relative to their size instead of being drowned out by the long ones (off by default; training only).")
+  var relativeHorizonLoss = false
+
   @Flag(name: .customLong("pen-inputs"), help: "MLP: the network also reads the pen's pressure, altitude and azimuth where the trace has them (8 more inputs, each group with a known flag; off by default).")
   var penInputs = false
 
@@ -155,7 +158,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.learningRate = learningRate
     options.learningRateDecay = learningRateDecay
     options.weightDecay = weightDecay
-    options.loss = MLPLoss(overshootWeight: overshootWeight)
+    options.loss = MLPLoss(overshootWeight: overshootWeight, relativeToHorizon: relativeHorizonLoss)
     options.seed = seed
     options.stages = stages
     options.validationPerDataset = validationPerDataset

@@ -176,6 +176,7 @@ extension TrainCommand {
     let size = (shapes ?? [options.hiddenSizes]).map { $0.map(String.init).joined(separator: "x") }.joined(separator: "+")
     let label = (mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)")
       + (options.speedNormalized ? " speed-normalized" : "") + (options.speedInput ? " speed-input" : "") + (options.mirrorAveraged ? " mirror-averaged" : "")
+      + (options.loss.relativeToHorizon == true ? " relative-horizon-loss" : "")
     var text = Henze2017Comparison.table(outcome.cells, label: label)
     if mlp.select || mlp.ensembleCandidates { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
     CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)

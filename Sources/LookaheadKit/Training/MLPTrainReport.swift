@@ -117,6 +117,7 @@ public struct MLPTrainReport: Sendable, Codable {
     var provenance = provenance
     provenance.split = split
     provenance.objective = "Euclidean error" + (options.loss.overshootWeight > 0 ? " + \(options.loss.overshootWeight) × overshoot" : "")
+      + (options.loss.relativeToHorizon == true ? ", each row weighed by c/h (relative to its horizon)" : "")
       + (options.strokeEndRows ? ", with stroke-end rows" : "")
       + ", horizons " + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.horizonPolicy = "fixed:" + options.horizons.map { "\($0 * 1000)" }.joined(separator: ";")

@@ -73,7 +73,7 @@ public struct MLPTrainer: Sendable {
 
     /// What a checkpoint must match to be resumed.
     package var fingerprint: String {
-      "K=\(historyCount) hidden=\(hiddenSizes) \(activation) loss=\(loss.overshootWeight) aug=\(augmentation) "
+      "K=\(historyCount) hidden=\(hiddenSizes) \(activation) loss=\(loss.overshootWeight)\(loss.relativeToHorizon == true ? "/h" : "") aug=\(augmentation) "
         + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
@@ -250,6 +250,7 @@ public struct MLPTrainer: Sendable {
     var workspace = MLPNetwork.Workspace(network: network, capacity: max(batchSize, 1024))
     var gradient = [Double](repeating: 0, count: network.weightCount)
     var batch = BatchBuffers(capacity: max(batchSize, 1024))
+    let horizonWeightScale = options.loss.horizonWeightScale(fit.horizons)
     let linearError = Self.validationError(network: network, weights: [Double](repeating: 0, count: network.weightCount),
       rows: validation, outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
 
@@ -267,7 +268,7 @@ public struct MLPTrainer: Sendable {
         batch.gather(order[start..<(start + rows)], from: fit, into: &workspace)
         lossSum += Self.lossAndGradient(
           network: network, weights: weights, rows: rows, batch: &batch, outputScale: parameters.outputScale,
-          loss: options.loss, workspace: &workspace, gradient: &gradient)
+          loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient)
         state.optimizer.update(&weights, gradient: gradient)
         batches += 1
         start += rows
@@ -347,9 +348,11 @@ public struct MLPTrainer: Sendable {
   }
 
   /// The mean objective over the batch in the workspace, and its gradient (overwritten).
+  /// `horizonWeightScale` is ``MLPLoss/horizonWeightScale(_:)`` of the training rows (`nil`: every
+  /// row weighs 1).
   static func lossAndGradient(
     network: MLPNetwork, weights: [Double], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
-    workspace: inout MLPNetwork.Workspace, gradient: inout [Double]
+    horizonWeightScale: Double? = nil, workspace: inout MLPNetwork.Workspace, gradient: inout [Double]
   ) -> Double {
     network.forward(weights, rows: rows, workspace: &workspace)
     var total = 0.0
@@ -359,8 +362,9 @@ public struct MLPTrainer: Sendable {
       let ex = h * (batch.along[r] + outputScale * y.0 - batch.targets[2 * r])
       let ey = h * (outputScale * y.1 - batch.targets[2 * r + 1])
       let (l, dx, dy) = loss.evaluate(ex: ex, ey: ey)
-      total += l
-      let factor = h * outputScale / Double(rows)
+      let weight = horizonWeightScale.map { $0 / h } ?? 1
+      total += l * weight
+      let factor = h * outputScale * weight / Double(rows)
       batch.outputGradient[2 * r] = dx * factor
       batch.outputGradient[2 * r + 1] = dy * factor
     }
@@ -465,6 +469,6 @@ extension MLPTrainer {
     batch.gather(0..<rows.count, from: standardised, into: &workspace)
     return lossAndGradient(
       network: network, weights: weights, rows: rows.count, batch: &batch, outputScale: outputScale, loss: loss,
-      workspace: &workspace, gradient: &gradient)
+      horizonWeightScale: loss.horizonWeightScale(standardised.horizons), workspace: &workspace, gradient: &gradient)
   }
 }

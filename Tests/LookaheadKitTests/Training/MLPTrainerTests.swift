@@ -44,9 +44,10 @@ struct MLPTrainerTests {
   }
 
   @Test("the batched gradient equals central finite differences", arguments: [
-    (MLPPredictor.Activation.tanh, 0.0), (.tanh, 0.7), (.relu, 0.0), (.relu, 0.7),
+    (MLPPredictor.Activation.tanh, 0.0, false), (.tanh, 0.7, false), (.relu, 0.0, false), (.relu, 0.7, false),
+    (.relu, 0.7, true),
   ])
-  func gradientCheck(activation: MLPPredictor.Activation, overshootWeight: Double) throws {
+  func gradientCheck(activation: MLPPredictor.Activation, overshootWeight: Double, relativeToHorizon: Bool) throws {
     let network = MLPNetwork(layerSizes: [5, 4, 3, 2], activation: activation)
     var rng = SeededGenerator(seed: 3)
     let weights = (0..<network.weightCount).map { _ in Double.random(in: -0.8...0.8, using: &rng) }
@@ -57,7 +58,7 @@ struct MLPTrainerTests {
       raw.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
       raw.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
     }
-    let loss = MLPLoss(overshootWeight: overshootWeight)
+    let loss = MLPLoss(overshootWeight: overshootWeight, relativeToHorizon: relativeToHorizon)
     func objective(_ w: [Double], gradient: inout [Double]) -> Double {
       MLPTrainer.testObjective(network: network, weights: w, rows: raw, outputScale: 1.7, loss: loss, gradient: &gradient)
     }
@@ -75,6 +76,34 @@ struct MLPTrainerTests {
     }
     #expect(worst < 1e-5, "worst relative gradient error \(worst)")
     #expect(analytic.contains { $0 != 0 })
+  }
+
+  /// `--relative-horizon-loss`, by hand: rows of scales 1, 2 and 4 weigh c/h with c = 3 / (1 +
+  /// 1/2 + 1/4) = 12/7, so 12/7, 6/7 and 3/7 (mean 1). A zero network predicts constant velocity;
+  /// with targets 1/h (each row's error 1 length unit, along the motion) the plain objective is
+  /// 1 and the weighed one the mean of the weights, also 1; with errors 1, 2 and 4 units instead,
+  /// plain (1 + 2 + 4)/3 = 7/3 and weighed (12/7 + 12/7 + 12/7)/3 = 12/7.
+  @Test func relativeToHorizonWeighsRowsByTheirScale() throws {
+    let loss = MLPLoss(relativeToHorizon: true)
+    let scale = try #require(loss.horizonWeightScale([1, 2, 4]))
+    #expect(abs(scale - 12.0 / 7) < 1e-12)
+    #expect(MLPLoss().horizonWeightScale([1, 2, 4]) == nil)
+    let network = MLPNetwork(layerSizes: [1, 2, 2], activation: .relu)
+    let zero = [Double](repeating: 0, count: network.weightCount)
+    func objective(_ loss: MLPLoss, errors: [Double]) -> Double {
+      var rows = MLPTrainingRows(inputCount: 1)
+      for (h, e) in zip([1.0, 2, 4], errors) {
+        rows.inputs.append(0)  // the newest speed along the motion: constant velocity predicts no move
+        rows.targets += [e / h, 0]
+        rows.horizons.append(h)
+      }
+      var gradient = zero
+      return MLPTrainer.testObjective(network: network, weights: zero, rows: rows, outputScale: 1, loss: loss, gradient: &gradient)
+    }
+    #expect(abs(objective(MLPLoss(), errors: [1, 1, 1]) - 1) < 1e-12)
+    #expect(abs(objective(loss, errors: [1, 1, 1]) - 1) < 1e-12)
+    #expect(abs(objective(MLPLoss(), errors: [1, 2, 4]) - 7.0 / 3) < 1e-12)
+    #expect(abs(objective(loss, errors: [1, 2, 4]) - 12.0 / 7) < 1e-12)
   }
 
   @Test("training on circular arcs ends far below linear extrapolation, on writers it never saw")
