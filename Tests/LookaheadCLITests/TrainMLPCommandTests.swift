@@ -43,6 +43,31 @@ struct TrainMLPCommandTests {
     try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "Henze2017-MobileHCI:writer=participant3")
   }
 
+  /// `--relative-horizon-loss` reaches the trainer: the objective is recorded, and the network
+  /// differs from the plain loss's (same seed and rows, so only the weighing differs).
+  @Test("--relative-horizon-loss is recorded as the objective and changes the trained network")
+  func relativeHorizonLoss() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var weights: [[Double]] = []
+    for (name, flags) in [("plain", [String]()), ("relative", ["--relative-horizon-loss"])] {
+      let out = dir.appendingPathComponent("\(name).json")
+      let train = try DatasetsCommandTests.run([
+        "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history",
+        "3", "--hidden", "4", "--epochs", "1", "--quiet", "-o", out.path, Self.dataset,
+      ] + flags)
+      #expect(train.status == 0, "\(train.stderr)")
+      let result = try TuneExportChainTests.json(dir.appendingPathComponent("\(name).train.json"))
+      let objective = try #require((result["provenance"] as? [String: Any])?["objective"] as? String)
+      #expect(objective.contains("relative to its horizon") == !flags.isEmpty, "\(objective)")
+      guard let (_, parameters) = try MLPExportChain.export(out, to: dir.appendingPathComponent("\(name).model")) else {
+        return
+      }
+      weights.append(parameters.weights)
+    }
+    #expect(weights.count == 2 && weights[0] != weights[1])
+  }
+
   @Test("a cross-fitted split prints every participant's fold and the pooled table, and refuses -o (there is no one model)")
   func crossFit() throws {
     let dir = try TuneExportChainTests.folder()
