@@ -11,7 +11,8 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       Give the predictor with --predictor (a catalog specification such as kalman:process-noise=0.01, \
       a predictor config file, a configuration JSON {"family": …}, or a model file), or take a tune's \
-      best configuration with --from-tune (its journal or its .tune.json) or a training's model with \
+      best configuration with --from-tune (its journal, its .tune.json, or the file `tune --out` wrote) \
+      or a training's model with \
       --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
       unit, device profile, datasets, split, writers, objective and seed are the run's own. With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
@@ -28,7 +29,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Predictor specification or config file.", completion: NameCompletion.predictorsOrFiles)
   var predictor: String?
 
-  @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result: export its best configuration.")
+  @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result (or the configuration `tune --out` wrote beside it): export its best configuration.")
   var fromTune: String?
 
   @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it).")

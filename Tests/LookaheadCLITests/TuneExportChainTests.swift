@@ -125,6 +125,15 @@ struct TuneExportChainTests {
     let file = try LookaheadModel(contentsOf: model).file
     #expect(file.provenance.testWriters == nil)
     #expect(file.provenance.trainWriters?.sorted() == everyone)
+
+    // The file `tune --out` wrote reads the .tune.json beside it, as --from-train does.
+    let fromOut = dir.appendingPathComponent("out.model")
+    let again = try DatasetsCommandTests.run(["export", "--from-tune", out.path, "-o", fromOut.path])
+    #expect(again.status == 0, "\(again.stderr)")
+    let same = try LookaheadModel(contentsOf: fromOut).file
+    #expect(same.predictor == file.predictor && same.coordinates == file.coordinates)
+    #expect(same.provenance.datasets == file.provenance.datasets && same.provenance.split == file.provenance.split)
+    #expect(same.provenance.trainWriters == file.provenance.trainWriters && same.provenance.testWriters == nil)
   }
 
   @Test("train → export --from-train → evaluate --model --protocol anchor reproduces train's held-out table (the model is scored as it ships)")

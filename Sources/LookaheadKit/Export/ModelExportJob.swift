@@ -132,11 +132,22 @@ public struct ModelExportJob: Sendable {
   }
 
   /// The configuration and its provenance, from whatever ``source`` names.
+  /// The file `--from-tune` reads: as given, unless it is the configuration `tune --out X.json`
+  /// wrote (a `.json` that is not a `.tune.json`) with the tune's `X.tune.json` beside it, which
+  /// is then read instead, as `--from-train` reads `X.train.json` beside `X.json`. A journal (any
+  /// other name) is read as given.
+  static func tuneResultURL(_ given: URL) -> URL {
+    guard given.pathExtension == "json", !given.lastPathComponent.hasSuffix(".tune.json") else { return given }
+    let beside = TuningDatasetLoader.resultURL(for: given, kind: "tune")
+    return FileManager.default.fileExists(atPath: beside.path) ? beside : given
+  }
+
   func origin(catalog: PredictorCatalog) throws -> Origin {
     switch source {
     case .predictor(let text):
       return Origin(predictor: try Self.predictor(text, catalog: catalog))
-    case .tuneResult(let url):
+    case .tuneResult(let given):
+      let url = Self.tuneResultURL(given)
       if let report = try Self.decodeResult(TuneReport.self, format: "lookahead-tune-result", at: url) {
         guard report.bestConfiguration != nil, let name = report.bestCatalogName, let parameters = report.bestParameters else {
           throw TunedConfiguration.Failure(
