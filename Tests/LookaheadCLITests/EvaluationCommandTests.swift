@@ -148,6 +148,26 @@ struct EvaluationCommandTests {
     #expect(refused.stderr.contains("--paired-column"))
   }
 
+  /// --baseline naming no predictor is refused, also when the others come from --model files
+  /// (whose labels are their file names; it used to fall back to the first predictor silently).
+  @Test func unknownBaselineIsRefusedWithModels() throws {
+    let model = DatasetsCommandTests.temporaryURL("linear.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let export = try Self.run(["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "--output", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let refused = try Self.run([
+      "compare", "hold", "--model", model.path, "--baseline", "typo.model", "Inkable-ApplePencil", "--protocol", "anchor",
+    ])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("--baseline") && refused.stderr.contains("typo.model"), "\(refused.stderr)")
+    let named = try Self.run([
+      "compare", "hold", "--model", model.path, "--baseline", model.lastPathComponent, "Inkable-ApplePencil",
+      "--protocol", "anchor",
+    ])
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(named.stdout.contains("paired vs \(model.lastPathComponent)"))
+  }
+
   /// sweep --csv: 0 … 33.3 ms in 240 Hz steps for each predictor; hold saves nothing at 0.
   @Test func sweepCSV() throws {
     let result = try Self.run(["sweep", "--predictor", "hold", "--predictor", "linear", "Inkable-ApplePencil", "--csv"])

@@ -76,7 +76,14 @@ public struct EvaluationRun: Sendable {
         reference: dataset.reference, source: trace.metadata.source, strokes: trace.contactStrokes.count,
         coordinateUnit: trace.metadata.coordinateUnit, subjects: [], comparisons: [], protocolRows: [], notes: [])
       let recordedSource = EvaluationSubject.recordedDescription(of: trace)
-      let usable = try subjects(for: dataset).filter { subject in
+      let all = try subjects(for: dataset)
+      // With --model files the labels are known only now (a model's label is its file name).
+      if let baseline, !all.contains(where: { $0.label == baseline }) {
+        throw RunError(
+          field: "--baseline",
+          problem: "\"\(baseline)\" is not one of the predictors (\(all.map(\.label).joined(separator: ", ")))")
+      }
+      let usable = all.filter { subject in
         guard subject.kind == .recorded else { return true }
         if recordedSource == nil {
           result.notes.append("\(subject.label): \(dataset.reference) has no recorded platform predictions; row left out")
