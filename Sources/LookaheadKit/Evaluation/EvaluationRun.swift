@@ -62,11 +62,6 @@ public struct EvaluationRun: Sendable {
         problem: "applies to frame replay; under --protocol anchor the paired comparison is each stroke's mean "
           + "error at each horizon")
     }
-    if let baseline, datasetSubjects == nil, !subjects.contains(where: { $0.label == baseline }) {
-      throw RunError(
-        field: "--baseline",
-        problem: "\"\(baseline)\" is not one of the predictors (\(subjects.map(\.label).joined(separator: ", ")))")
-    }
     let replay = try Replay(profile: profile, seed: seed)
     let evaluator = Evaluator(replay: replay, metricSettings: metricSettings, parts: parts)
     var results: [EvaluationResult.DatasetResult] = []
@@ -77,7 +72,7 @@ public struct EvaluationRun: Sendable {
         coordinateUnit: trace.metadata.coordinateUnit, subjects: [], comparisons: [], protocolRows: [], notes: [])
       let recordedSource = EvaluationSubject.recordedDescription(of: trace)
       let all = try subjects(for: dataset)
-      // With --model files the labels are known only now (a model's label is its file name).
+      // Checked per dataset: --model files add their subjects (labelled by file name) here.
       if let baseline, !all.contains(where: { $0.label == baseline }) {
         throw RunError(
           field: "--baseline",
