@@ -59,6 +59,13 @@ extension TrainCommand {
     guard mlp.checkpoint == nil else {
       throw ValidationError("--checkpoint resumes one training; a cross-fit (--split \(split)) trains one per fold")
     }
+    // The cross-fit scores each fold's own held-out writers; separate data would be read and
+    // then silently left out of the table.
+    guard test.isEmpty else {
+      throw ValidationError(
+        "--test with --split \(split): a cross-fit scores each fold's held-out writers and ships no model to score "
+          + "separate data with; give --test alone (or with one split, train=A;test=B or holdout=F) to score it")
+    }
     let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
     let outcome = try MLPCrossFitRun.run(
       options, split: split, data: data, ensembleMembers: members,

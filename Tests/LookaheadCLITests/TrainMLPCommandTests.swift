@@ -81,6 +81,9 @@ struct TrainMLPCommandTests {
     let folds = try #require(result["folds"] as? [[String: Any]])
     #expect(folds.map { $0["testWriters"] as? [String] ?? [] } == [["participant1"], ["participant2"], ["participant3"]])
     #expect((result["heldOut"] as? [[String: Any]])?.count == 7)
+    // --test data cannot be scored by a cross-fit (no model): refused, not silently left out.
+    let withTest = try DatasetsCommandTests.run(arguments + ["--test", "Inkable-ApplePencil", Self.dataset])
+    #expect(withTest.status != 0 && withTest.stderr.contains("--test with --split"), "\(withTest.stderr)")
     // Each participant is scored by its fold's network: cross-fitted, not a test writer of one model.
     let provenance = try #require(result["provenance"] as? [String: Any])
     #expect(provenance["crossFittedWriters"] as? [String] == ["participant1", "participant2", "participant3"])

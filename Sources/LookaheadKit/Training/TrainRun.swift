@@ -159,6 +159,9 @@ public enum TrainRun {
         for part in parts {
           let (cv, parameters) = try choose(try data.restricted(to: Set(part.trainWriters)).strokes)
           foldRows.append(row(cv.best))
+          // With separate test data the held-out table is that data's alone (as `tune` does):
+          // pooling the folds' scores into it would mix two different estimates.
+          guard testData == nil else { continue }
           score(parameters, on: try data.restricted(to: Set(part.testWriters)))
           crossFittedWriters += part.testWriters
         }
@@ -169,7 +172,6 @@ public enum TrainRun {
     if let testData {
       score(parameters, on: testData)
       testWriters = testData.writers
-      crossFittedWriters = []
     }
     let heldOut = request.horizons.indices.map { h -> HorizonScore in
       let m = PerSampleScore(horizon: .seconds(request.horizons[h]), errors: &model[h])

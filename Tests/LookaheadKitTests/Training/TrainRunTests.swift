@@ -56,6 +56,18 @@ struct TrainRunTests {
     #expect(outcome.testWriters.isEmpty && outcome.trainWriters.sorted() == ["w0", "w1", "w2", "w3"])
     // 24 strokes of 40 samples at 120 Hz: issue points 4…37 at 16.7 ms (two samples ahead).
     #expect(outcome.heldOut[0].issuePoints == 24 * 34)
+
+    // With separate test data (here 2 strokes of a fifth writer) the table is that data's alone:
+    // the folds still choose K and λ, but their scores are not pooled into it.
+    let test = try TuningData(traces: [
+      Trace(
+        metadata: TraceMetadata(source: "test", coordinateUnit: "u", millimetresPerUnit: 0.1),
+        strokes: LearnedLinearTrainerTests.parabolas(count: 2, tau: 1.0 / 120, seed: 9, writer: "w9"))
+    ])
+    let withTest = try TrainRun.run(request, data: try Self.data(), testData: test)
+    #expect(withTest.folds.count == 4)
+    #expect(withTest.testWriters == ["w9"] && withTest.crossFittedWriters.isEmpty)
+    #expect(withTest.heldOut[0].issuePoints == 2 * 34)
   }
 
   @Test("with a single training writer K and λ are chosen by folds of that writer's strokes")
