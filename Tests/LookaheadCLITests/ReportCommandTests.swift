@@ -108,4 +108,19 @@ struct ReportCommandTests {
     let missing = try DatasetsCommandTests.run(["report", "/nonexistent/result.json"])
     #expect(missing.status == 1 && missing.stderr.contains("no such file"))
   }
+
+  /// Another command's result is named for what it is, with what to give instead (a training
+  /// result used to be read as a sweep and fail at `$.datasets`).
+  @Test("a tune or training result is refused, saying what to give instead", arguments: [
+    ("lookahead-tune-result", "tune --journal"), ("lookahead-train-mlp-result", "export --from-train"),
+    ("lookahead-train-result", "export --from-train"),
+  ])
+  func otherResultsAreNamed(format: String, instead: String) throws {
+    let url = DatasetsCommandTests.temporaryURL("other.json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(#"{"format": "\#(format)", "formatVersion": 1, "heldOut": []}"#.utf8).write(to: url)
+    let run = try DatasetsCommandTests.run(["report", url.path, "-o", DatasetsCommandTests.temporaryURL("y.html").path])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains(url.path) && run.stderr.contains(format) && run.stderr.contains(instead), "\(run.stderr)")
+  }
 }

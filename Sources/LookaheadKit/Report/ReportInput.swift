@@ -69,6 +69,9 @@ public enum ReportInput: Sendable {
       decoder.nonConformingFloatDecodingStrategy = .convertFromString(
         positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
       let isEvaluation = text.contains("\"evaluationProtocol\"") && text.contains("\"comparisons\"")
+      if !isEvaluation, let kind = Self.otherResult(data) {
+        throw TraceInputError(file: path, location: .file, field: "format", problem: kind)
+      }
       do {
         if isEvaluation {
           return .evaluation(try decoder.decode(EvaluationResult.self, from: data), path: path)
@@ -86,6 +89,23 @@ public enum ReportInput: Sendable {
       file: path, location: .file, field: nil,
       problem: "not a result lookahead report reads (expected the --json of evaluate, compare or sweep, "
         + "a tune journal, or the CSV of evaluate --records)")
+  }
+
+  /// What to do instead, when `data` is another command's result (a top-level `format` of a
+  /// tune result or a training result), which `report` does not read; `nil` otherwise.
+  static func otherResult(_ data: Data) -> String? {
+    struct Format: Decodable { var format: String? }
+    guard let format = (try? JSONDecoder().decode(Format.self, from: data))?.format else { return nil }
+    switch format {
+    case "lookahead-tune-result":
+      return "\(format) (a tune's result summary); report reads the tune's journal (tune --journal FILE), "
+        + "which holds every trial"
+    case "lookahead-train-result", "lookahead-train-mlp-result", "lookahead-train-mlp-crossfit-result":
+      return "\(format) (a training result); report does not read it: export the model (export --from-train) "
+        + "and report `evaluate --model M --json` or `compare … --json`"
+    default:
+      return nil
+    }
   }
 
   static func describe(_ error: DecodingError, path: String, expected: String) -> TraceInputError {
