@@ -32,7 +32,7 @@ struct ExportCommand: ParsableCommand {
   @Option(name: .customLong("from-tune"), help: "A tune's journal (JSONL) or .tune.json result (or the configuration `tune --out` wrote beside it): export its best configuration.")
   var fromTune: String?
 
-  @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it).")
+  @Option(name: .customLong("from-train"), help: "A training's .train.json result (or the model file `train -o` wrote beside it, or a result saved from `train --json`).")
   var fromTrain: String?
 
   @OptionGroup var output: OutputOption<ExportedModelFile>

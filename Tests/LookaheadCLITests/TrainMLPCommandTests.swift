@@ -68,6 +68,24 @@ struct TrainMLPCommandTests {
     #expect(weights.count == 2 && weights[0] != weights[1])
   }
 
+  /// A result saved from `train --json` under a name of the user's choosing exports as given
+  /// (export used to look for `NAME.train.json` beside it).
+  @Test("export --from-train reads a result saved from --json under any name")
+  func exportFromJSONOutput() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let train = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history", "3",
+      "--hidden", "4", "--epochs", "1", "--quiet", "--json", Self.dataset,
+    ])
+    #expect(train.status == 0, "\(train.stderr)")
+    let saved = dir.appendingPathComponent("my-run.json")
+    try Data(train.stdout.utf8).write(to: saved)
+    guard let (file, parameters) = try MLPExportChain.export(saved, to: dir.appendingPathComponent("my.model")) else { return }
+    #expect(parameters.hiddenSizes == [4] && parameters.historyCount == 3)
+    #expect(file.provenance.testWriters == ["participant3"])
+  }
+
   @Test("a cross-fitted split prints every participant's fold and the pooled table, and refuses -o (there is no one model)")
   func crossFit() throws {
     let dir = try TuneExportChainTests.folder()
@@ -81,6 +99,12 @@ struct TrainMLPCommandTests {
     let folds = try #require(result["folds"] as? [[String: Any]])
     #expect(folds.map { $0["testWriters"] as? [String] ?? [] } == [["participant1"], ["participant2"], ["participant3"]])
     #expect((result["heldOut"] as? [[String: Any]])?.count == 7)
+    // Saved from --json under any name, the result is read as given, and export says why it
+    // has no model to export.
+    let saved = dir.appendingPathComponent("crossfit.json")
+    try Data(run.stdout.utf8).write(to: saved)
+    let export = try DatasetsCommandTests.run(["export", "--from-train", saved.path, "-o", dir.appendingPathComponent("x.model").path])
+    #expect(export.status != 0 && export.stderr.contains("a cross-fitted training result"), "\(export.stderr)")
     // --test data cannot be scored by a cross-fit (no model): refused, not silently left out.
     let withTest = try DatasetsCommandTests.run(arguments + ["--test", "Inkable-ApplePencil", Self.dataset])
     #expect(withTest.status != 0 && withTest.stderr.contains("--test with --split"), "\(withTest.stderr)")

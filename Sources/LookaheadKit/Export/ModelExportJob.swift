@@ -142,6 +142,19 @@ public struct ModelExportJob: Sendable {
     return FileManager.default.fileExists(atPath: beside.path) ? beside : given
   }
 
+  /// The file `--from-train` reads: a `.train.json`, or any file that is a training result (one
+  /// saved from `train --json` under another name), as given; otherwise (the model configuration
+  /// `train -o X.json` wrote) the `X.train.json` beside it.
+  static func trainResultURL(_ given: URL) -> URL {
+    if given.lastPathComponent.hasSuffix(".train.json") { return given }
+    if let data = try? Data(contentsOf: given), let probe = try? JSONDecoder().decode(FormatProbe.self, from: data),
+      probe.format?.hasPrefix("lookahead-train") == true
+    {
+      return given
+    }
+    return TuningDatasetLoader.resultURL(for: given, kind: "train")
+  }
+
   func origin(catalog: PredictorCatalog) throws -> Origin {
     switch source {
     case .predictor(let text):
@@ -194,8 +207,13 @@ public struct ModelExportJob: Sendable {
       if tuned.header.provenance == nil { origin.legacyDatasets = Self.legacyDatasets(tuned.header.context) }
       return origin
     case .trainResult(let given):
-      let url = given.lastPathComponent.hasSuffix(".train.json")
-        ? given : TuningDatasetLoader.resultURL(for: given, kind: "train")
+      let url = Self.trainResultURL(given)
+      if (try? Self.decodeResult(FormatProbe.self, format: "lookahead-train-mlp-crossfit-result", at: url)) != nil {
+        throw TunedConfiguration.Failure(
+          path: url.path,
+          problem: "a cross-fitted training result (lookahead-train-mlp-crossfit-result): each fold trained its own "
+            + "network and none ships; train with one split (train=A;test=B, holdout=F) or --test data to export a model")
+      }
       if let report = try Self.decodeResult(MLPTrainReport.self, format: "lookahead-train-mlp-result", at: url) {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
