@@ -12,6 +12,13 @@ public enum ResultJSON {
     return try encoder.encode(value)
   }
 
+  /// The top-level `format` of a result file (`lookahead-tune-result`, `lookahead-train-result`, …):
+  /// what it is, read without decoding the rest; `nil` for JSON without one, or not JSON at all.
+  static func format(of data: Data) -> String? {
+    struct Probe: Decodable { var format: String? }
+    return (try? JSONDecoder().decode(Probe.self, from: data))?.format
+  }
+
   /// A decoder that reads what ``encode(_:)`` writes (the non-finite strings included).
   public static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()

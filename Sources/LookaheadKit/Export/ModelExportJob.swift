@@ -147,9 +147,7 @@ public struct ModelExportJob: Sendable {
   /// `train -o X.json` wrote) the `X.train.json` beside it.
   static func trainResultURL(_ given: URL) -> URL {
     if given.lastPathComponent.hasSuffix(".train.json") { return given }
-    if let data = try? Data(contentsOf: given), let probe = try? JSONDecoder().decode(FormatProbe.self, from: data),
-      probe.format?.hasPrefix("lookahead-train") == true
-    {
+    if let data = try? Data(contentsOf: given), ResultJSON.format(of: data)?.hasPrefix("lookahead-train") == true {
       return given
     }
     return TuningDatasetLoader.resultURL(for: given, kind: "train")
@@ -208,12 +206,6 @@ public struct ModelExportJob: Sendable {
       return origin
     case .trainResult(let given):
       let url = Self.trainResultURL(given)
-      if (try? Self.decodeResult(FormatProbe.self, format: "lookahead-train-mlp-crossfit-result", at: url)) != nil {
-        throw TunedConfiguration.Failure(
-          path: url.path,
-          problem: "a cross-fitted training result (lookahead-train-mlp-crossfit-result): each fold trained its own "
-            + "network and none ships; train with one split (train=A;test=B, holdout=F) or --test data to export a model")
-      }
       if let report = try Self.decodeResult(MLPTrainReport.self, format: "lookahead-train-mlp-result", at: url) {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
@@ -221,6 +213,13 @@ public struct ModelExportJob: Sendable {
           score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit))
       }
       guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
+        let crossFitted = "lookahead-train-mlp-crossfit-result"
+        if let data = try? Data(contentsOf: url), ResultJSON.format(of: data) == crossFitted {
+          throw TunedConfiguration.Failure(
+            path: url.path,
+            problem: "a cross-fitted training result (\(crossFitted)): each fold trained its own network and none "
+              + "ships; train with one split (train=A;test=B, holdout=F) or --test data to export a model")
+        }
         throw TunedConfiguration.Failure(
           path: url.path, problem: "not a `lookahead train` result (format lookahead-train-result or lookahead-train-mlp-result)")
       }
@@ -249,9 +248,6 @@ public struct ModelExportJob: Sendable {
     return context["dataset"].map { [$0] } ?? []
   }
 
-  /// A result file's `format` field.
-  private struct FormatProbe: Decodable { var format: String? }
-
   /// `url` decoded as `T` when it is a JSON object whose `format` is `format`; nil when it is
   /// something else (a journal, say).
   static func decodeResult<T: Decodable>(_ type: T.Type, format: String, at url: URL) throws -> T? {
@@ -259,7 +255,7 @@ public struct ModelExportJob: Sendable {
     do { data = try Data(contentsOf: url) } catch {
       throw TunedConfiguration.Failure(path: url.path, problem: "cannot read the file (\(error.localizedDescription))")
     }
-    guard let probe = try? JSONDecoder().decode(FormatProbe.self, from: data), probe.format == format else { return nil }
+    guard ResultJSON.format(of: data) == format else { return nil }
     let decoder = ResultJSON.decoder()
     do { return try decoder.decode(T.self, from: data) } catch {
       throw TunedConfiguration.Failure(path: url.path, problem: "a \(format) file that does not decode (\(error))")

@@ -94,8 +94,7 @@ public enum ReportInput: Sendable {
   /// What to do instead, when `data` is another command's result (a top-level `format` of a
   /// tune result or a training result), which `report` does not read; `nil` otherwise.
   static func otherResult(_ data: Data) -> String? {
-    struct Format: Decodable { var format: String? }
-    guard let format = (try? JSONDecoder().decode(Format.self, from: data))?.format else { return nil }
+    guard let format = ResultJSON.format(of: data) else { return nil }
     switch format {
     case "lookahead-tune-result":
       return "\(format) (a tune's result summary); report reads the tune's journal (tune --journal FILE), "
