@@ -31,13 +31,26 @@ public struct AdamOptimizer: Sendable, Codable, Equatable {
     step += 1
     let correction1 = 1 - pow(beta1, Double(step)), correction2 = 1 - pow(beta2, Double(step))
     let rate = learningRate, decay = learningRate * weightDecay
-    for i in weights.indices {
-      let g = gradient[i]
-      firstMoment[i] = beta1 * firstMoment[i] + (1 - beta1) * g
-      secondMoment[i] = beta2 * secondMoment[i] + (1 - beta2) * g * g
-      let mHat = firstMoment[i] / correction1, vHat = secondMoment[i] / correction2
-      if decays[i] { weights[i] -= decay * weights[i] }
-      weights[i] -= rate * mHat / (vHat.squareRoot() + epsilon)
+    let (beta1, beta2, epsilon) = (self.beta1, self.beta2, self.epsilon)
+    precondition(gradient.count == weights.count && firstMoment.count == weights.count && secondMoment.count == weights.count && decays.count == weights.count)
+    // Raw pointers let the loop run without bounds checks; the arithmetic is the same per weight.
+    weights.withUnsafeMutableBufferPointer { w in
+      gradient.withUnsafeBufferPointer { g in
+        firstMoment.withUnsafeMutableBufferPointer { m in
+          secondMoment.withUnsafeMutableBufferPointer { v in
+            decays.withUnsafeBufferPointer { decays in
+              for i in 0..<w.count {
+                let gi = g[i]
+                m[i] = beta1 * m[i] + (1 - beta1) * gi
+                v[i] = beta2 * v[i] + (1 - beta2) * gi * gi
+                let mHat = m[i] / correction1, vHat = v[i] / correction2
+                if decays[i] { w[i] -= decay * w[i] }
+                w[i] -= rate * mHat / (vHat.squareRoot() + epsilon)
+              }
+            }
+          }
+        }
+      }
     }
   }
 }

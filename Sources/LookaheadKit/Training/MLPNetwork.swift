@@ -85,6 +85,27 @@ public struct MLPNetwork: Sendable {
     }
   }
 
+  /// `sums[c] = Σ_r matrix[r][c]` of a row-major `rows × columns` matrix, each column summed from
+  /// 0 in row order (the order a plain double loop adds in), four columns at a time.
+  static func columnSums(_ matrix: UnsafePointer<Double>, rows: Int, columns: Int, into sums: UnsafeMutablePointer<Double>) {
+    var c = 0
+    while c + 4 <= columns {
+      var lanes = SIMD4<Double>(repeating: 0)
+      for r in 0..<rows {
+        let p = matrix + r * columns + c
+        lanes += SIMD4(p[0], p[1], p[2], p[3])
+      }
+      for k in 0..<4 { sums[c + k] = lanes[k] }
+      c += 4
+    }
+    while c < columns {
+      var sum = 0.0
+      for r in 0..<rows { sum += matrix[r * columns + c] }
+      sums[c] = sum
+      c += 1
+    }
+  }
+
   /// The backward pass after ``forward(_:rows:workspace:)``: `outputGradient` (rows × 2, the
   /// loss's gradient with respect to the network outputs) in; the gradient with respect to every
   /// weight written to `gradient` (overwritten, the weights' layout).
@@ -109,10 +130,7 @@ public struct MLPNetwork: Sendable {
                 CblasRowMajor, CblasTrans, CblasNoTrans, Int32(outWidth), Int32(inWidth), Int32(rows), 1,
                 delta.baseAddress, Int32(outWidth), input.baseAddress, Int32(inWidth), 0, matrixGradient, Int32(inWidth))
             }
-            for o in 0..<outWidth { biasGradient[o] = 0 }
-            for r in 0..<rows {
-              for o in 0..<outWidth { biasGradient[o] += delta[r * outWidth + o] }
-            }
+            Self.columnSums(delta.baseAddress!, rows: rows, columns: outWidth, into: biasGradient)
             guard layer > 0 else { return }
             workspace.deltas[layer].withUnsafeMutableBufferPointer { below in
               // d(input) (rows × in) = delta (rows × out) · W (out × in)
@@ -124,7 +142,8 @@ public struct MLPNetwork: Sendable {
               workspace.activations[layer].withUnsafeBufferPointer { a in
                 let count = rows * inWidth
                 switch activation {
-                case .relu: for i in 0..<count where a[i] <= 0 { below[i] = 0 }
+                // A select, not a branch: half the units are off, so a branch mispredicts.
+                case .relu: for i in 0..<count { below[i] = a[i] <= 0 ? 0 : below[i] }
                 case .tanh: for i in 0..<count { below[i] *= 1 - a[i] * a[i] }
                 }
               }

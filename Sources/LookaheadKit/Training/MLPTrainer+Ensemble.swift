@@ -60,11 +60,9 @@ extension MLPTrainer {
   static func ensembleValidationError(_ members: [MLPPredictor.Parameters], rows: MLPTrainingRows) -> Double {
     guard !members.isEmpty, rows.count > 0 else { return .nan }
     var correction = [Double](repeating: 0, count: 2 * rows.count)
-    var along: [Double] = [], targets: [Double] = [], horizons: [Double] = []
     for member in members {
       let network = MLPNetwork(layerSizes: member.layerSizes, activation: member.activation)
       let standardised = StandardisedRows(rows, parameters: member)
-      (along, targets, horizons) = (standardised.along, standardised.targets, standardised.horizons)
       var workspace = MLPNetwork.Workspace(network: network, capacity: 256)
       var batch = BatchBuffers(capacity: workspace.capacity)
       var start = 0
@@ -83,8 +81,8 @@ extension MLPTrainer {
     let count = Double(members.count)
     var sum = 0.0
     for r in 0..<rows.count {
-      let ex = horizons[r] * (along[r] + correction[2 * r] / count - targets[2 * r])
-      let ey = horizons[r] * (correction[2 * r + 1] / count - targets[2 * r + 1])
+      let ex = rows.horizons[r] * (rows.inputs[r * rows.inputCount] + correction[2 * r] / count - rows.targets[2 * r])
+      let ey = rows.horizons[r] * (correction[2 * r + 1] / count - rows.targets[2 * r + 1])
       sum += (ex * ex + ey * ey).squareRoot()
     }
     return sum / Double(rows.count)
