@@ -110,6 +110,12 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-folds"), help: "MLP with --henze2017: only these held-out participants, 1-based, comma-separated (quick iteration; default all).")
   var henzeFolds: String?
 
+  @Option(name: .customLong("henze-extra-fit"), help: "MLP with --henze2017: also fit every fold on this dataset (repeatable; NAME or NAME:SUBSET with a millimetre scale), re-recorded as the tablet reports (every 17.5 ms, whole-ms times, in its pixels); never used for early stopping or scoring.")
+  var henzeExtraFit: [String] = []
+
+  @Option(name: .customLong("henze-pixels-per-mm"), help: "MLP with --henze-extra-fit: the tablet's pixels per millimetre the extra data is converted at (default 12.7: 323 ppi, a Nexus 7 (2013), as the dataset's SOURCE.md guesses).")
+  var henzePixelsPerMillimetre: Double = 12.7
+
   /// ``henzeFolds`` as 0-based fold indices.
   func henzeFoldIndices() throws -> [Int]? {
     guard let henzeFolds else { return nil }

@@ -100,16 +100,26 @@ extension TrainCommand {
       FileHandle.standardOutput.write(line + Data("\n".utf8))
       return
     }
+    let extraFit = try henze2017ExtraFit(seed: options.seed)
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
-        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, extraFit: extraFit, folds: folds,
         jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
-      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, folds: folds,
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, extraFit: extraFit, folds: folds,
       jobs: jobs.cores, progress: progress)
     try showHenze2017MLP(outcome, options: options)
+  }
+
+  /// The `--henze-extra-fit` datasets, re-recorded as the Henze tablet reports; `nil` when none.
+  private func henze2017ExtraFit(seed: UInt64) throws -> Henze2017ExtraFitData? {
+    guard !mlp.henzeExtraFit.isEmpty else { return nil }
+    var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
+    guard let data = try loader.load(mlp.henzeExtraFit) else { return nil }
+    return try Henze2017ExtraFitData(
+      data: data, names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePixelsPerMillimetre, seed: seed)
   }
 
   /// `train --henze2017 --family mlp --henze-combine FILE`: the table of the fold lines in FILE
@@ -117,7 +127,11 @@ extension TrainCommand {
   func combineHenze2017MLP(foldLines url: URL) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let setup = Henze2017MLPComparison.setup(
-      candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring)
+      candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring,
+      extraFit: mlp.henzeExtraFit.isEmpty
+        ? nil
+        : Henze2017ExtraFitData.description(
+          names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePixelsPerMillimetre, seed: options.seed))
     let requested = try mlp.henzeFoldIndices().map { $0.map { $0 + 1 } }
     let folds = try Henze2017MLPFoldResult.read(contentsOf: url, setup: setup, requested: requested)
     try showHenze2017MLP(

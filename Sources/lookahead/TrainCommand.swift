@@ -70,7 +70,13 @@ struct TrainCommand: ParsableCommand {
     if henze2017, !input.datasets.isEmpty {
       // The protocol is defined on the published files; a dataset given here would be ignored.
       throw ValidationError(
-        "--henze2017 reads Henze2017-MobileHCI itself (the paper's protocol on its published files); give no dataset, got \(input.datasets.joined(separator: " "))")
+        "--henze2017 reads Henze2017-MobileHCI itself (the paper's protocol on its published files); give no dataset (extra fitting data goes with --henze-extra-fit), got \(input.datasets.joined(separator: " "))")
+    }
+    if !mlp.henzeExtraFit.isEmpty, !(henze2017 && family == "mlp") {
+      throw ValidationError("--henze-extra-fit is for --henze2017 --family mlp (a plain training fits on its datasets already)")
+    }
+    if let extra = mlp.henzeExtraFit.first(where: { $0.hasPrefix("Henze2017-MobileHCI") }) {
+      throw ValidationError("--henze-extra-fit \(extra): the held-out participants would be fitted on; give other datasets")
     }
     if henze2017 {
       try runCommand {

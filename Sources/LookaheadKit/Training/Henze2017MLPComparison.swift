@@ -150,11 +150,11 @@ public enum Henze2017MLPComparison {
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in }
+    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
       rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
-      scoring: scoring, folds: folds, jobs: jobs, progress: progress)
+      scoring: scoring, extraFit: extraFit, folds: folds, jobs: jobs, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
@@ -167,7 +167,7 @@ public enum Henze2017MLPComparison {
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in },
+    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in },
     finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
@@ -202,7 +202,22 @@ public enum Henze2017MLPComparison {
         }
       }
     }.flatMap { $0 }
-    let setup = Self.setup(candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring)
+    // Every variant's rows of the extra strokes, added to every fold's fitting rows alone.
+    let extraFiles = Henze2017Comparison.files(fromRawStrokes: extraFit?.strokes ?? [])
+    let extraRows = windowVariants.map { variant in
+      let perExtraFile = parallelChunks(count: extraFiles.count, parts: parts) { range -> [MLPTrainingRows] in
+        range.map { f in
+          rows(
+            of: extraFiles[f].rows, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule,
+            reflect: variant.reflect, scale: variant.scale)
+        }
+      }.flatMap { $0 }
+      var pooled = MLPTrainingRows(inputCount: parameters.inputCount)
+      for part in perExtraFile { pooled.append(part) }
+      return pooled
+    }
+    let setup = Self.setup(
+      candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring, extraFit: extraFit?.description)
     let foldList = folds ?? Array(participants.indices)
     /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
     let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
@@ -227,6 +242,7 @@ public enum Henze2017MLPComparison {
             let repeats = candidate.balanceTasks ? max(1, Int((Double(mostRows) / Double(max(own, 1))).rounded())) : 1
             for _ in 0..<repeats { rows.append(perFile[f][v]) }
           }
+          rows.append(extraRows[v])
         }
         return rows
       }

@@ -167,7 +167,7 @@ extension Henze2017MLPComparison {
   /// file order.)
   public static func setup(
     candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule,
-    scoring: Scoring = .bestOnEarlyStopping
+    scoring: Scoring = .bestOnEarlyStopping, extraFit: String? = nil
   ) -> String {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
@@ -178,7 +178,9 @@ extension Henze2017MLPComparison {
     // Mirror averaging changes the scores, not the training (so not the fingerprint); written
     // only when on, so earlier fold lines still combine.
     let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""
-    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored)\(mirrored); "
+    // Written only with extra fitting data (``Henze2017ExtraFitData/description``).
+    let extra = extraFit.map { " " + $0 } ?? ""
+    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored)\(mirrored)\(extra); "
       + each.joined(separator: "; ")
   }
 }
