@@ -27,6 +27,11 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   /// gives one variant at a rate drawn log-uniformly from it for each stroke (seeded), so the
   /// fit sees every rate between its bounds, not a few.
   public var resampleRates: [ClosedRange<Double>]
+  /// Add each stroke replayed this many times faster and then re-recorded at each of
+  /// ``resampleRates`` (`fast=1.5` with `resample=240;120`): a faster writer on the devices the
+  /// model is for. ``speedFactors`` alone keeps the recorded instants, so a 100 Hz stroke played
+  /// 1.5 times faster arrives at 150 Hz, a rate no target device has. Needs ``resampleRates``.
+  public var fastFactors: [Double]
   /// The resampled strokes' sampling-instant error, standard deviation in seconds.
   public var resampleJitter: Double
   /// The resampled strokes' timestamp resolution, seconds: 1 ms, as in every shared dataset.
@@ -34,8 +39,10 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
 
   public init(
     reflect: Bool = false, speedFactors: [Double] = [], scaleFactors: [Double] = [], decimations: [Int] = [],
-    resampleRates: [ClosedRange<Double>] = [], resampleJitter: Double = 0.000_25, resampleTick: Double = 0.001
+    resampleRates: [ClosedRange<Double>] = [], fastFactors: [Double] = [], resampleJitter: Double = 0.000_25,
+    resampleTick: Double = 0.001
   ) {
+    self.fastFactors = fastFactors
     self.reflect = reflect
     self.speedFactors = speedFactors
     self.scaleFactors = scaleFactors
@@ -50,15 +57,17 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
 
   /// How many strokes each recorded stroke becomes (itself included).
   public var multiplicity: Int {
-    (1 + speedFactors.count + scaleFactors.count + decimations.count + resampleRates.count) * (reflect ? 2 : 1)
+    (1 + speedFactors.count + scaleFactors.count + decimations.count + resampleRates.count * (1 + fastFactors.count))
+      * (reflect ? 2 : 1)
   }
 
   public struct Invalid: Error, CustomStringConvertible {
     public var description: String
   }
 
-  /// Parses `reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2;3,resample=240;120,jitter=0.25,tick=1` (any
-  /// subset, in any order; `none` for none). `jitter` and `tick` are milliseconds.
+  /// Parses `reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2;3,resample=240;120,fast=1.5,jitter=0.25,tick=1`
+  /// (any subset, in any order, `fast` only with `resample`; `none` for none). `jitter` and `tick`
+  /// are milliseconds.
   public init(parsing text: String) throws(Invalid) {
     self.init()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -73,6 +82,12 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
           throw Invalid(description: "augmentation speed=\(parts[1]): expected factors in 0.25…4 separated by ';'")
         }
         speedFactors = values.compactMap { $0 }
+      case "fast" where parts.count == 2:
+        let values = parts[1].split(separator: ";").map { Double($0) }
+        guard !values.isEmpty, values.allSatisfy({ $0.map { $0 >= 0.25 && $0 <= 4 } ?? false }) else {
+          throw Invalid(description: "augmentation fast=\(parts[1]): expected factors in 0.25…4 separated by ';'")
+        }
+        fastFactors = values.compactMap { $0 }
       case "scale" where parts.count == 2:
         let values = parts[1].split(separator: ";").map { Double($0) }
         guard !values.isEmpty, values.allSatisfy({ $0.map { $0 >= 0.25 && $0 <= 4 } ?? false }) else {
@@ -111,8 +126,11 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
       default:
         throw Invalid(
           description:
-            "augmentation \"\(item)\": expected reflect, speed=F;F…, scale=F;F…, decimate=N;N…, resample=HZ;HZ…, jitter=MS or tick=MS")
+            "augmentation \"\(item)\": expected reflect, speed=F;F…, scale=F;F…, decimate=N;N…, resample=HZ;HZ…, fast=F;F…, jitter=MS or tick=MS")
       }
+    }
+    if !fastFactors.isEmpty, resampleRates.isEmpty {
+      throw Invalid(description: "augmentation fast=…: re-records the faster strokes at the resample rates; give resample=HZ;HZ… too")
     }
   }
 
@@ -141,6 +159,11 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
       }
       let resampler = StrokeResampler(rate: rate, jitter: resampleJitter, tick: resampleTick)
       unmirrored.append(resampler.resample(original, using: &generator))
+      for factor in fastFactors {
+        // Drawn after the rate variant's, so adding `fast` leaves every other variant as it was.
+        let faster = original.map { var s = $0; s.time /= factor; return s }
+        unmirrored.append(resampler.resample(faster, using: &generator))
+      }
     }
     guard reflect else { return unmirrored }
     return unmirrored + unmirrored.map { stroke in stroke.map(Self.mirrored) }
@@ -174,6 +197,7 @@ extension StrokeAugmentation: CustomStringConvertible {
       items.append("resample=" + resampleRates.map {
         $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
       }.joined(separator: ";"))
+      if !fastFactors.isEmpty { items.append("fast=" + fastFactors.map { "\($0)" }.joined(separator: ";")) }
       items.append("jitter=" + String(format: "%g", resampleJitter * 1000))
       items.append("tick=" + String(format: "%g", resampleTick * 1000))
     }

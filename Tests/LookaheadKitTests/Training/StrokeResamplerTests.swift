@@ -102,6 +102,37 @@ struct StrokeResamplerTests {
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "jitter=-1") }
   }
 
+  /// `fast=1.5`: the line replayed 1.5 times faster, (300, 75) units/s, then re-recorded at each
+  /// resample rate: at exactly that rate (no jitter, exact times) and on the faster line; the
+  /// other variants are the ones the augmentation without `fast` makes, to the bit.
+  @Test("fast=F: each stroke replayed F times faster, re-recorded at each resample rate; the other variants unchanged")
+  func fasterStrokesAtTheResampleRates() throws {
+    let fast = try StrokeAugmentation(parsing: "resample=240;120,fast=1.5,jitter=0,tick=0")
+    let plain = try StrokeAugmentation(parsing: "resample=240;120,jitter=0,tick=0")
+    #expect(fast.multiplicity == 5 && fast.fastFactors == [1.5])
+    #expect(fast.description == "resample=240.0;120.0,fast=1.5,jitter=0,tick=0")
+    #expect(try StrokeAugmentation(parsing: fast.description) == fast)
+    let recorded = Self.line()
+    let variants = fast.variants(of: recorded[...], seed: 9)
+    let without = plain.variants(of: recorded[...], seed: 9)
+    #expect(variants.count == 5)
+    // Order: the stroke, then per rate its re-recording and then the faster one's.
+    #expect([variants[0], variants[1], variants[3]] == without)
+    for (index, rate) in [(2, 240.0), (4, 120.0)] {
+      let faster = variants[index]
+      #expect(faster.count > 5)
+      for (a, b) in zip(faster, faster.dropFirst()) { #expect(abs((b.time - a.time) - 1 / rate) < 1e-12) }
+      for s in faster {
+        #expect(abs(s.x - (3 + 300 * s.time)) < 1e-9)
+        #expect(abs(s.y - (-1 + 75 * s.time)) < 1e-9)
+      }
+      // It lasts 1/1.5 of the recording: no instant past the faster stroke's end.
+      #expect(faster.last!.time <= recorded.last!.time / 1.5 + 1e-12)
+    }
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "fast=1.5") }
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resample=240,fast=9") }
+  }
+
   @Test("re-recorded tuning data keeps every stroke's writer and dataset, at the new rate")
   func resampledTuningData() throws {
     let strokes = (0..<3).map { w in
