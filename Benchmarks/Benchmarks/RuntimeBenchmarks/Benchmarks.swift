@@ -43,6 +43,8 @@ private let families: [(String, PredictorConfiguration)] = [
   ("mlp K=8 32x32 relu, speed-normalized + speed input", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32], speedInput: true))))),
   ("mlp K=8 32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3)))),
   ("mlp K=8 32x32x32 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3, hiddenSizes: [32, 32, 32])))),
+  ("mlp K=10 128x128 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 10, hiddenSizes: [128, 128])))),
+  ("mlp K=8 128x128 relu, ensemble of 3", PredictorConfiguration(family: .mlp(benchmarkEnsemble(members: 3, hiddenSizes: [128, 128])))),
 ]
 
 /// An MLP with non-zero weights, so every multiply-add and activation runs as in a trained model:
