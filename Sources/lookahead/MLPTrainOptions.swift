@@ -114,7 +114,10 @@ struct MLPTrainOptions: ParsableArguments {
   var henzeExtraFit: [String] = []
 
   @Option(name: .customLong("henze-pixels-per-mm"), help: "MLP with --henze-extra-fit: the tablet's pixels per millimetre the extra data is converted at (default 12.7: 323 ppi, a Nexus 7 (2013), as the dataset's SOURCE.md guesses).")
-  var henzePixelsPerMillimetre: Double = 12.7
+  var henzePixelsPerMillimetre: Double?
+
+  /// The tablet's pixel pitch `--henze-extra-fit` converts at: as given, or 323 ppi.
+  var henzePitch: Double { henzePixelsPerMillimetre ?? 12.7 }
 
   /// ``henzeFolds`` as 0-based fold indices.
   func henzeFoldIndices() throws -> [Int]? {

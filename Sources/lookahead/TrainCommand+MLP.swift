@@ -119,7 +119,7 @@ extension TrainCommand {
     var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
     guard let data = try loader.load(mlp.henzeExtraFit) else { return nil }
     return try Henze2017ExtraFitData(
-      data: data, names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePixelsPerMillimetre, seed: seed)
+      data: data, names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePitch, seed: seed)
   }
 
   /// `train --henze2017 --family mlp --henze-combine FILE`: the table of the fold lines in FILE
@@ -131,7 +131,7 @@ extension TrainCommand {
       extraFit: mlp.henzeExtraFit.isEmpty
         ? nil
         : Henze2017ExtraFitData.description(
-          names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePixelsPerMillimetre, seed: options.seed))
+          names: mlp.henzeExtraFit, pixelsPerMillimetre: mlp.henzePitch, seed: options.seed))
     let requested = try mlp.henzeFoldIndices().map { $0.map { $0 + 1 } }
     let folds = try Henze2017MLPFoldResult.read(contentsOf: url, setup: setup, requested: requested)
     try showHenze2017MLP(

@@ -75,6 +75,9 @@ struct TrainCommand: ParsableCommand {
     if !mlp.henzeExtraFit.isEmpty, !(henze2017 && family == "mlp") {
       throw ValidationError("--henze-extra-fit is for --henze2017 --family mlp (a plain training fits on its datasets already)")
     }
+    if mlp.henzePixelsPerMillimetre != nil, mlp.henzeExtraFit.isEmpty {
+      throw ValidationError("--henze-pixels-per-mm converts the --henze-extra-fit data; give --henze-extra-fit too")
+    }
     if let extra = mlp.henzeExtraFit.first(where: { $0.hasPrefix("Henze2017-MobileHCI") }) {
       throw ValidationError("--henze-extra-fit \(extra): the held-out participants would be fitted on; give other datasets")
     }

@@ -24,12 +24,14 @@ struct TrainHenzeExtraFitCommandTests {
   }
 
   /// (Data without a millimetre scale is refused too: ``Henze2017ExtraFitData``'s own tests.)
-  @Test("refused outside --henze2017 --family mlp, and for the Henze data itself")
+  @Test("refused outside --henze2017 --family mlp, for the Henze data itself, and a pitch without extra data")
   func refusals() throws {
     let plain = try DatasetsCommandTests.run(
       ["train", "--family", "mlp", "--henze-extra-fit", "WacomMSP13-HandwritingSpeed", "--test", "SVC2004-Task2:test", "SVC2004-Task2:train"])
     #expect(plain.status != 0 && plain.stderr.contains("--henze-extra-fit is for --henze2017 --family mlp"), "\(plain.stderr)")
     let itself = try DatasetsCommandTests.run(TrainHenzeFoldLinesTests.small + ["--henze-extra-fit", "Henze2017-MobileHCI"])
     #expect(itself.status != 0 && itself.stderr.contains("held-out participants would be fitted on"), "\(itself.stderr)")
+    let pitchAlone = try DatasetsCommandTests.run(TrainHenzeFoldLinesTests.small + ["--henze-pixels-per-mm", "10"])
+    #expect(pitchAlone.status != 0 && pitchAlone.stderr.contains("give --henze-extra-fit too"), "\(pitchAlone.stderr)")
   }
 }
