@@ -61,7 +61,7 @@ struct CompareCommand: ParsableCommand {
       let loadedModels = try LoadedModels(models)
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: loadedModels), seed: options.seed.value,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels),
         evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects

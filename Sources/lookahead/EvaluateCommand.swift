@@ -50,7 +50,7 @@ struct EvaluateCommand: ParsableCommand {
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
-        profile: try options.deviceProfile(models: loadedModels), seed: options.seed.value, evaluationProtocol: protocolChoice,
+        profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []

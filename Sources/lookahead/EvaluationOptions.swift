@@ -6,7 +6,7 @@ import LookaheadRuntime
 /// Options shared by `evaluate`, `compare` and `sweep`.
 struct EvaluationOptions: ParsableArguments {
   @OptionGroup var profile: ProfileOption<ModelDeviceDefault>
-  @OptionGroup var seed: SeedOption
+  @OptionGroup var seed: SeedOption<ModelSeedDefault>
   @OptionGroup var location: DatasetLocationOptions
 
   @OptionGroup var jobs: JobsOption
@@ -30,6 +30,13 @@ struct EvaluationOptions: ParsableArguments {
   /// they all name the same one (a model is scored as it was measured); else the default preset.
   func deviceProfile(models: LoadedModels = LoadedModels()) throws -> DeviceProfile {
     try profile.resolve(else: models.commonDevice)
+  }
+
+  /// The replay's seed: `--seed`; else the seed the exported `models` record, when they all record
+  /// the same one (so a tuned model's held-out score is reproduced with its own display phase and
+  /// missed frames); else 0.
+  func replaySeed(models: LoadedModels = LoadedModels()) -> UInt64 {
+    seed.resolve(else: models.commonSeed)
   }
 
   var parts: Int { jobs.cores }
@@ -94,6 +101,14 @@ struct LoadedModels {
       let loaded = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: path))
       return (URL(fileURLWithPath: path).lastPathComponent, loaded.model, loaded.deviceProfile)
     }
+  }
+
+  /// The seed every model records (`provenance.seed`), when they all record the same one.
+  var commonSeed: UInt64? {
+    guard let first = entries.first?.model.file.provenance.seed,
+      entries.allSatisfy({ $0.model.file.provenance.seed == first })
+    else { return nil }
+    return first
   }
 
   /// The device every model was tuned for, when they all name the same one.

@@ -14,7 +14,8 @@ struct ExportCommand: ParsableCommand {
       best configuration with --from-tune (its journal, its .tune.json, or the file `tune --out` wrote) \
       or a training's model with \
       --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
-      unit, device profile, datasets, split, writers, objective and seed are the run's own. With \
+      unit, device profile, datasets, split, writers, objective and seed are the run's own \
+      (--dataset, --split, --objective and --seed are refused there). With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
       dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
       a summary.
@@ -47,7 +48,7 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var profile: ProfileOption<ExportRunDeviceDefault>
 
-  @Option(help: "Dataset the model was tuned on (repeatable; the first sets the coordinate unit). Default: the tune's or training's.")
+  @Option(help: "With --predictor: dataset the model was tuned on (repeatable; the first sets the coordinate unit).")
   var dataset: [String] = []
 
   @OptionGroup var location: DatasetLocationOptions
@@ -58,13 +59,13 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Trained weights (a configuration JSON or model file of family learnedLinear or mlp) for the learned-linear or mlp entry.")
   var weights: String?
 
-  @Option(help: "Writer split to record (default: the journal's, else none).")
+  @Option(help: "With --predictor: writer split to record (default: none).")
   var split: String?
 
-  @Option(help: "Objective to record (default: the journal's, else none).")
+  @Option(help: "With --predictor: objective to record (default: none).")
   var objective: String?
 
-  @Option(help: "Seed to record (default: the journal's, else 0).")
+  @Option(help: "With --predictor: seed to record (default: 0).")
   var seed: UInt64?
 
   @OptionGroup var force: ForceOption
@@ -120,7 +121,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   /// The conformance vectors: the replay is `lookahead predict`'s default (the model's device
-  /// profile, seed 0), so a replayed trace's answers are that command's CSV columns.
+  /// profile and recorded seed), so a replayed trace's answers are that command's CSV columns.
   private func conformanceFiles(_ file: ModelFile, in folder: URL) throws -> [ConformanceVectors.OutputFile] {
     let device = try ModelExporter.deviceProfile(of: file) ?? .pencil240ProMotion120
     let traces = try vectorsTrace.map { reference in
@@ -130,7 +131,7 @@ struct ExportCommand: ParsableCommand {
       return ConformanceVectors.ReplayedTrace(
         name: name, trace: try DatasetRegistry.load(reference, dataDirectory: location.dataDirectoryURL))
     }
-    return try ConformanceVectors.files(file, traces: traces, replay: try Replay(profile: device, seed: 0), in: folder)
+    return try ConformanceVectors.files(file, traces: traces, replay: try Replay(profile: device, seed: file.provenance.seed), in: folder)
   }
 }
 

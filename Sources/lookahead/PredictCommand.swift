@@ -18,7 +18,7 @@ struct PredictCommand: ParsableCommand {
   var model: String
 
   @OptionGroup var profile: ProfileOption<ModelDeviceDefault>
-  @OptionGroup var seed: SeedOption
+  @OptionGroup var seed: SeedOption<ModelSeedDefault>
   @OptionGroup var output: OutputOption<PredictionsFile>
   @OptionGroup var force: ForceOption
 
@@ -32,13 +32,14 @@ struct PredictCommand: ParsableCommand {
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
       let device = try profile.resolve(else: tunedProfile)
-      let replay = try Replay(profile: device, seed: seed.value)
+      let replaySeed = seed.resolve(else: loaded.file.provenance.seed)
+      let replay = try Replay(profile: device, seed: replaySeed)
       let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
       var text = ""
       var sink: (String) -> Void = { print($0) }
       if output.path != nil { sink = { text += $0 + "\n" } }
       sink("# lookahead \(LookaheadVersion.string) \((CommandLine.arguments.dropFirst()).joined(separator: " "))")
-      sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(seed.value)")
+      sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(replaySeed)")
       sink(ModelEvaluation.csvHeader)
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }
       if let url = output.url { try force.write(Data(text.utf8), to: url) }

@@ -45,7 +45,7 @@ struct ReplayTraceCommand: ParsableCommand {
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: ImportChoiceOptions
 
-  @OptionGroup var seed: SeedOption
+  @OptionGroup var seed: SeedOption<ZeroSeedDefault>
 
   @Flag(help: "Per-frame rows as CSV (with # header lines) instead of a table.")
   var csv = false

@@ -79,7 +79,7 @@ struct SweepCommand: ParsableCommand {
       let provenance = ResultProvenance(
         commandLine: CommandLine.arguments, command: "sweep",
         predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + models.map { "model:" + $0 },
-        seed: options.seed.value, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
+        seed: options.replaySeed(models: loadedModels), profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
         datasets: loaded.map(\.provenance),
         settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])
       let result = SweepResult(provenance: provenance, datasets: results)

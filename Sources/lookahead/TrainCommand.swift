@@ -10,9 +10,10 @@ struct TrainCommand: ParsableCommand {
     commandName: "train",
     abstract: "Train a learned predictor: the linear model (ridge, K and lambda by leave-one-writer-out CV) or, with --family mlp, a small network.",
     discussion: """
-      The model file is a predictor configuration of family learnedLinear or mlp (ready for `lookahead \
-      export --predictor FILE` and `evaluate`); the full result (CV table or epochs, held-out scores, \
-      provenance) is written beside it as NAME.train.json, which `lookahead export --from-train` reads.
+      The model file is a predictor configuration of family learnedLinear or mlp; the full result (CV \
+      table or epochs, held-out scores, provenance) is written beside it as NAME.train.json. To score \
+      or ship it, export it first: `lookahead export --from-train FILE -o M.model` (unit, datasets and \
+      writers from the run), then `lookahead evaluate --model M.model …`.
       Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
       Example: lookahead train --family mlp --test WacomMSP13-HandwritingSpeed:ID0001 WacomMSP13-HandwritingSpeed:ID0002
       """)

@@ -31,7 +31,7 @@ struct TuneSearchOptions: ParsableArguments {
   @Option(help: "Trials per search.")
   var trials: Int = 100
 
-  @OptionGroup var seed: SeedOption
+  @OptionGroup var seed: SeedOption<ZeroSeedDefault>
   @OptionGroup var profile: ProfileOption<TunedDeviceDefault>
   @OptionGroup var location: DatasetLocationOptions
   @OptionGroup var input: DatasetArguments

@@ -60,7 +60,9 @@ struct SharedOptionGroupTests {
   }
 
   @Test("each shared flag reads the same in every command that takes it", arguments: [
-    ("--seed", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["replay", "trace"], ["predict"]]),
+    // Two defaults: the models' own seed where --model files are read, else 0.
+    ("--seed", [["evaluate"], ["compare"], ["sweep"], ["predict"]]),
+    ("--seed", [["tune"], ["replay", "trace"]]),
     ("--data-dir", [["evaluate"], ["sweep"], ["tune"], ["train"], ["bench-tuning"], ["predict"], ["datasets", "list"]]),
     ("--jobs", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["worker"]]),
     ("--json", [

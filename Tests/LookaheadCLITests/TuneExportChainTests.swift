@@ -42,14 +42,17 @@ struct TuneExportChainTests {
   /// Equal to the last printed digit and, beyond that, up to summation order.
   static func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * max(1, abs(a)) }
 
-  @Test("tune --profile finger60-phone → export --from-tune (journal or .tune.json) → evaluate --model scores the held-out writers exactly as the tune did")
+  /// The tune's seed is not 0: the phone's display phase comes from it, so the model must carry it
+  /// (`evaluate --model` once replayed with seed 0 and missed the tune's score by 0.002 mm).
+  @Test("tune --profile finger60-phone --seed 5 → export --from-tune (journal or .tune.json) → evaluate --model scores the held-out writers exactly as the tune did")
   func tuneExportEvaluate() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let journal = dir.appendingPathComponent("k.jsonl"), out = dir.appendingPathComponent("k.json")
     let tune = try DatasetsCommandTests.run([
       "tune", "--predictor", "kalman:measurement-noise=3", "--params", "process-noise", "--profile", "finger60-phone",
-      "--split", Self.split, "--trials", "4", "--journal", journal.path, "--out", out.path, "--quiet", Self.dataset,
+      "--split", Self.split, "--trials", "4", "--seed", "5", "--journal", journal.path, "--out", out.path, "--quiet",
+      Self.dataset,
     ])
     #expect(tune.status == 0, "\(tune.stderr)")
     // With --profile the default objective scores the device's own frames.
@@ -71,6 +74,7 @@ struct TuneExportChainTests {
       #expect(file.provenance.datasets.map(\.name) == [Self.dataset])
       #expect(file.provenance.datasets.first?.files.count == 24)
       #expect(file.provenance.split == Self.split)
+      #expect(file.provenance.seed == 5)
       #expect(file.provenance.objective == "error:statistic=mean,horizon=frame")
       #expect(file.provenance.fixed == ["measurement-noise": "3"])
       #expect(file.provenance.trainWriters?.contains("participant5") == false)
@@ -91,8 +95,20 @@ struct TuneExportChainTests {
       let scored = try Self.json(evaluate.stdout)
       let provenance = try #require(scored["provenance"] as? [String: Any])
       #expect(provenance["profile"] as? String == "finger60-phone", "the model's own device is replayed")
+      #expect(provenance["seed"] as? Int == 5, "with the model's own seed")
       let error = try Self.frameErrorMean(scored)
       #expect(Self.same(error, heldOut), "evaluate --model \(error) mm, tune's held-out objective \(heldOut) mm")
+    }
+
+    // Another dataset would relabel the tuned parameters' unit (px) without converting them, and
+    // a seed or split would misstate how they were found: refused, and nothing is written.
+    let relabelled = dir.appendingPathComponent("relabelled.model")
+    for extra in [["--dataset", "WacomMSP13-HandwritingSpeed:ID0001"], ["--seed", "0", "--split", "none"]] {
+      let export = try DatasetsCommandTests.run(["export", "--from-tune", journal.path, "-o", relabelled.path] + extra)
+      #expect(export.status != 0)
+      #expect(export.stderr.contains("the run records its own datasets (unit px), split, objective and seed"), "\(export.stderr)")
+      #expect(export.stderr.contains(extra[0]), "\(export.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: relabelled.path))
     }
   }
 

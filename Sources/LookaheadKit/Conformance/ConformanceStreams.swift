@@ -36,7 +36,7 @@ public enum ConformanceStreams {
     let pointsPerMillimetre = scale.isIdentity ? 0 : 1 / (trace.metadata.millimetresPerUnit ?? 1)
     return ConformanceStream(
       name: name,
-      about: "\(trace.metadata.source) replayed as `lookahead predict` does (profile \(replay.profile.name), seed 0): "
+      about: "\(trace.metadata.source) replayed as `lookahead predict` does (profile \(replay.profile.name), seed \(replay.seed)): "
         + "one predict per frame, in the order of that command's CSV rows",
       pointsPerMillimetre: pointsPerMillimetre, events: events)
   }

@@ -32,7 +32,7 @@ public enum ConformanceVectors {
   ///
   /// - Parameters:
   ///   - replay: how `traces` are replayed: `lookahead predict`'s default is the model's own
-  ///     device profile and seed 0.
+  ///     device profile and its recorded seed (`provenance.seed`).
   public static func files(
     _ file: ModelFile, traces: [ReplayedTrace] = [], replay: Replay, in folder: URL
   ) throws -> [OutputFile] {

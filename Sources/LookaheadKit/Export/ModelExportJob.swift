@@ -9,7 +9,10 @@ import LookaheadRuntime
 /// From a tune or a training the facts come from the run's ``ResultProvenance`` (journal header,
 /// `.tune.json`, `.train.json`): unit and millimetres, device profile, datasets with their subsets
 /// and checksums, split and writers, objective, seed and fixed values; nothing is re-read or
-/// guessed. Options given on the command line override them.
+/// guessed, and `--dataset`, `--split`, `--objective` and `--seed` are refused
+/// (``RecordedRunOverride``): they would relabel the run's parameters without converting them.
+/// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
+/// the parameters assume.
 public struct ModelExportJob: Sendable {
   /// Where the predictor comes from.
   public enum Source: Sendable {
@@ -80,6 +83,12 @@ public struct ModelExportJob: Sendable {
     let predictor = origin.predictor
     guard predictor.isExportable else { throw ModelExporter.NotExportable(name: predictor.name) }
     let recorded = origin.provenance
+    if let recorded {
+      let given = [
+        ("--dataset", !datasets.isEmpty), ("--split", split != nil), ("--objective", objective != nil), ("--seed", seed != nil),
+      ].filter(\.1).map(\.0)
+      if !given.isEmpty { throw RecordedRunOverride(options: given, unit: recorded.unit) }
+    }
 
     var coordinates = ModelCoordinates(unit: "unknown", millimetresPerUnit: nil)
     var digitizerRateHz: Double?
@@ -121,6 +130,20 @@ public struct ModelExportJob: Sendable {
         producedBy: recorded.map { $0.commandLineText }.flatMap { $0.isEmpty ? nil : $0 },
         trainWriters: recorded?.trainWriters, testWriters: recorded?.testWriters,
         fixed: recorded?.fixed.flatMap { $0.isEmpty ? nil : $0 }))
+  }
+
+  /// `--dataset`, `--split`, `--objective` or `--seed` with a tune or training that records its
+  /// own: a model's parameters are in its run's unit and were found on its run's data, so another
+  /// dataset would relabel them (a speed of 1500 px/s read as 1500 counts/s) and the others would
+  /// misstate how they were found.
+  public struct RecordedRunOverride: Error, CustomStringConvertible, Sendable {
+    public var options: [String]
+    public var unit: String?
+    public var description: String {
+      "\(options.joined(separator: ", ")): the run records its own datasets\(unit.map { " (unit \($0))" } ?? ""), split, "
+        + "objective and seed, and export takes them from it; another value would relabel the parameters it found "
+        + "without converting them. Tune or train on the other data to ship a model for it"
+    }
   }
 
   /// The error for a tune searched over trained weights (`tune --weights`, recorded as
