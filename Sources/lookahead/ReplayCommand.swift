@@ -17,20 +17,37 @@ struct ReplayCommand: ParsableCommand {
 struct ReplayProfilesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "profiles", abstract: "List the preset device profiles.",
-    discussion: "--json prints each preset in the format --profile FILE reads.")
+    discussion: """
+      --json prints the presets in the format --profile FILE reads: `replay profiles --json NAME > \
+      my.json` gives one to edit and load; without NAME they are one JSON array.
+      """)
 
   @OptionGroup var json: JSONOption
 
-  func run() throws { try Self.list(json: json.isOn) }
+  @Argument(help: "Only this preset.", completion: NameCompletion.profiles)
+  var name: String?
 
-  static func list(json: Bool) throws {
-    if json {
-      for preset in DeviceProfile.presets {
-        print(String(decoding: try preset.jsonData(), as: UTF8.self))
-      }
-    } else {
-      for preset in DeviceProfile.presets { print(preset.listing) }
+  func run() throws {
+    try runCommand {
+      let presets = try name.map { name in
+        guard let preset = DeviceProfile.preset(named: name) else {
+          throw ValidationError(
+            "no preset \(name); the presets: \(DeviceProfile.presets.map(\.name).joined(separator: ", "))")
+        }
+        return [preset]
+      } ?? DeviceProfile.presets
+      try Self.list(presets, json: json.isOn, array: name == nil)
     }
+  }
+
+  /// Prints `presets` as lines, or as JSON: one object, or (`array`) a JSON array of them.
+  static func list(_ presets: [DeviceProfile] = DeviceProfile.presets, json: Bool, array: Bool = true) throws {
+    guard json else {
+      for preset in presets { print(preset.listing) }
+      return
+    }
+    let objects = try presets.map { String(decoding: try $0.jsonData(), as: UTF8.self) }
+    print(array ? "[\n" + objects.joined(separator: ",\n") + "\n]" : objects.joined(separator: "\n"))
   }
 }
 

@@ -58,6 +58,21 @@ struct ReplayCommandTests {
     #expect(bad.stderr.contains("no-such-profile") && bad.stderr.contains("pencil240-promotion120"))
   }
 
+  /// `replay profiles --json` once printed the presets back to back, which no JSON reader takes.
+  @Test("replay profiles --json is one JSON array; with NAME, one preset that --profile FILE loads back")
+  func profilesAsJSON() throws {
+    let all = try Self.lookahead(["replay", "profiles", "--json"])
+    #expect(all.status == 0, "\(all.stderr)")
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+    #expect(array.compactMap { $0["name"] as? String } == DeviceProfile.presets.map(\.name))
+
+    let one = try Self.lookahead(["replay", "profiles", "--json", "finger60-phone"])
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(try DeviceProfile.decode(Data(one.stdout.utf8), file: "stdout") == DeviceProfile.preset(named: "finger60-phone"))
+    let unknown = try Self.lookahead(["replay", "profiles", "--json", "no-such-preset"])
+    #expect(unknown.status != 0 && unknown.stderr.contains("no preset no-such-preset; the presets: pencil240-promotion120"))
+  }
+
   /// The example session end to end with `--profile recorded`: every frame's callback is one of
   /// the recorded `requestAnimationFrame` times, presented the measured profile's pipeline delay
   /// later, and the rows are the library's replay at those times.

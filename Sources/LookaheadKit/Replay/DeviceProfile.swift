@@ -66,6 +66,7 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     public init(decimation: Int = 1) { self.decimation = decimation }
 
     public init(from decoder: any Decoder) throws {
+      try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
       decimation = try c.decodeIfPresent(Int.self, forKey: .decimation) ?? defaults.decimation
@@ -110,6 +111,7 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
+      try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
       rateHz = try c.decodeIfPresent(Double.self, forKey: .rateHz) ?? defaults.rateHz
@@ -135,6 +137,13 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       self.atSeconds = atSeconds
       self.rateHz = rateHz
     }
+
+    public init(from decoder: any Decoder) throws {
+      try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      atSeconds = try c.decode(Double.self, forKey: .atSeconds)
+      rateHz = try c.decode(Double.self, forKey: .rateHz)
+    }
   }
 
   /// Callback-to-glass latency: `frames` refreshes (at the rate current at the callback) plus
@@ -152,6 +161,7 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
+      try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
       frames = try c.decodeIfPresent(Double.self, forKey: .frames) ?? defaults.frames
@@ -173,6 +183,7 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     }
 
     public init(from decoder: any Decoder) throws {
+      try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
       probability = try c.decodeIfPresent(Double.self, forKey: .probability) ?? defaults.probability
@@ -185,6 +196,7 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
   /// A field left out takes the value the memberwise `init` gives it: every decoder here reads
   /// its defaults from a default-built value, so each default is written once, in its `init`.
   public init(from decoder: any Decoder) throws {
+    try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
     let c = try decoder.container(keyedBy: CodingKeys.self)
     name = try c.decode(String.self, forKey: .name)
     let defaults = Self(name: name)
@@ -296,6 +308,10 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       throw DeviceProfileError(profile: file, field: nil, problem: JSONNesting.problem(in: data) ?? "")
     } catch let error as DecodingError {
       throw DeviceProfileError(decoding: error, file: file)
+    } catch let error as UnknownProfileField {
+      throw DeviceProfileError(
+        profile: file, field: JSONPath.text(of: error.codingPath),
+        problem: "unknown field (Docs/Replay.md lists a profile's fields); a misspelt field would leave its part at the default")
     } catch {
       throw DeviceProfileError(profile: file, field: nil, problem: "\(error)")
     }

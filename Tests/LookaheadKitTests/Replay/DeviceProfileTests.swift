@@ -49,6 +49,25 @@ struct DeviceProfileTests {
       return error.field == field && error.profile == "bad.json" && error.description.contains(field)
     }
   }
+  /// A misspelt field was once skipped and its part replayed at the default (no missed frames, a
+  /// 2-frame pipeline) without a word.
+  @Test("a field no profile has is refused and named, at every level", arguments: [
+    (#"{"name": "x", "missedFrame": {"probability": 0.1}}"#, "$.missedFrame"),
+    (#"{"name": "x", "pipeline": {"frame": 3}}"#, "$.pipeline.frame"),
+    (#"{"name": "x", "display": {"rateHz": 60, "recordedFrameTimesSeconds": [0.1]}}"#, "$.display.recordedFrameTimesSeconds"),
+    (#"{"name": "x", "display": {"schedule": [{"atSeconds": 0.1, "rateHz": 60, "rate": 1}]}}"#, "$.display.schedule[0].rate"),
+    (#"{"name": "x", "digitizer": {"decimation": 2, "rateHz": 120}}"#, "$.digitizer.rateHz"),
+    (#"{"name": "x", "missedFrames": {"probabilty": 0.1}}"#, "$.missedFrames.probabilty"),
+  ])
+  func unknownFieldIsRefused(json: String, field: String) {
+    #expect {
+      _ = try DeviceProfile.decode(Data(json.utf8), file: "typo.json")
+    } throws: { error in
+      guard let error = error as? DeviceProfileError else { return false }
+      return error.field == field && error.profile == "typo.json" && error.problem.hasPrefix("unknown field")
+    }
+  }
+
 
   @Test func resolveFindsPresetsAndFilesAndNamesUnknownOnes() throws {
     #expect(try DeviceProfile.resolve("finger60-phone") == .finger60Phone)
