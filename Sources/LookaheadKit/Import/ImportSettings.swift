@@ -63,9 +63,16 @@ public struct ImportSettings: Sendable, Hashable {
     entries.append(entry)
   }
 
-  /// These settings followed by `other`'s, which win on equal keys.
+  /// The keys that say one thing two ways: a scale given by `other` replaces this one's in either form.
+  static let scaleKeys = ["mm_per_unit", "dpi"]
+
+  /// These settings followed by `other`'s, which win on equal keys; `mm_per_unit` and `dpi` are one
+  /// setting (the scale), so either in `other` replaces both here (within one file, both is an error).
   public func merging(_ other: ImportSettings) -> ImportSettings {
     var result = self
+    if other.entries.contains(where: { Self.scaleKeys.contains($0.key) }) {
+      result.entries.removeAll { Self.scaleKeys.contains($0.key) }
+    }
     for entry in other.entries { result.set(entry) }
     return result
   }

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// - `PATH:key=value,…`: settings typed after the path (`rec.csv:t=time:ms,x,y,stroke=id`);
 ///   `mapping=FILE` among them reads a mapping file, which the other typed settings override;
-/// - `PATH` alone, with a sidecar mapping file `PATH.mapping` beside it (`rec.csv.mapping`),
-///   read as if `PATH:mapping=PATH.mapping` had been typed.
+/// - `PATH` with a sidecar mapping file `PATH.mapping` beside it (`rec.csv.mapping`): read as if
+///   `PATH:mapping=PATH.mapping` had been typed, so settings typed after the path (without a
+///   `mapping=` of their own) override the sidecar's, as they override a typed mapping file's.
 ///
 /// The path is the longest-needed prefix that exists: the first `:` whose left side is an
 /// existing file or folder ends it, so paths with colons still work when the whole reference
@@ -19,13 +20,7 @@ public enum SettingsReference {
   /// of it) exists.
   public static func split(_ reference: String) throws -> (url: URL, settings: ImportSettings)? {
     if FileManager.default.fileExists(atPath: reference) {
-      let url = URL(fileURLWithPath: reference)
-      let sidecar = URL(fileURLWithPath: reference + sidecarSuffix)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: sidecar.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-        return (url, try ImportSettings.read(sidecar))
-      }
-      return (url, ImportSettings())
+      return (URL(fileURLWithPath: reference), try sidecar(of: reference).map(ImportSettings.read) ?? ImportSettings())
     }
     var index = reference.startIndex
     while let colon = reference[index...].firstIndex(of: ":") {
@@ -36,12 +31,26 @@ public enum SettingsReference {
         var settings = ImportSettings()
         if let mapping = typed["mapping"] {
           settings = try ImportSettings.read(URL(fileURLWithPath: mapping.value))
+        } else if let sidecar = sidecar(of: path) {
+          settings = try ImportSettings.read(sidecar)
         }
-        for entry in typed.entries where entry.key != "mapping" { settings.set(entry) }
+        var overrides = ImportSettings()
+        for entry in typed.entries where entry.key != "mapping" { overrides.set(entry) }
+        settings = settings.merging(overrides)
         return (URL(fileURLWithPath: path), settings)
       }
       index = reference.index(after: colon)
     }
     return nil
+  }
+
+  /// The sidecar mapping file `PATH.mapping` beside `path`, if there is one.
+  static func sidecar(of path: String) -> URL? {
+    let sidecar = URL(fileURLWithPath: path + sidecarSuffix)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: sidecar.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      return nil
+    }
+    return sidecar
   }
 }

@@ -77,12 +77,18 @@ struct DelimitedTextImporterTests {
     #expect(abs(DelimitedTextImporter.mirroredAcrossX(450 * degree) - 270 * degree) < 1e-12)
   }
 
-  @Test("typed settings override the mapping file's, and a typed mapping replaces the sidecar")
+  /// Typed settings once replaced the sidecar altogether, so typing one setting
+  /// (`tablet.tsv:mm_per_unit=0.2`) lost the sidecar's columns and failed at `t`.
+  @Test("typed settings override the sidecar's or the mapping file's, and a typed mapping replaces the sidecar")
   func settingsPrecedence() throws {
     let typed = try DatasetRegistry.load(Self.example("tablet.tsv") + ":t=1:s,x=2,y=3,gap=30ms,dpi=254")
     #expect(typed.metadata.millimetresPerUnit == 25.4 / 254)
-    #expect(typed.strokes[0].samples[0].y == 5000)  // no y=3:up here
-    #expect(typed.strokes[0].samples[0].pressure == nil)
+    #expect(typed.strokes[0].samples[0].y == 5000)  // y=3, not the sidecar's y=3:up
+    #expect(typed.strokes[0].samples[0].pressure == 200.0 / 1023)  // the sidecar's pressure column
+    let oneSetting = try DatasetRegistry.load(Self.example("tablet.tsv") + ":mm_per_unit=0.2")
+    #expect(oneSetting.metadata.millimetresPerUnit == 0.2)
+    #expect(oneSetting.strokes.map(\.samples.count) == [15, 15, 15])
+    #expect(oneSetting.strokes[0].samples[0].y == -5000)
     let overridden = try DatasetRegistry.load(
       Self.example("pointer-events.csv") + ":mapping=" + Self.example("pointer-events.mapping") + ",dpi=192")
     #expect(overridden.metadata.millimetresPerUnit == 25.4 / 192)
