@@ -35,6 +35,9 @@ struct PredictCommand: ParsableCommand {
       let replaySeed = seed.resolve(else: loaded.file.provenance.seed)
       let replay = try Replay(profile: device, seed: replaySeed)
       let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
+      // Every refusal before the first line: a unit the model cannot convert once failed after the
+      // header had gone to stdout.
+      _ = try ModelEvaluation.scale(for: loaded, trace: data.metadata)
       var text = ""
       var sink: (String) -> Void = { print($0) }
       if output.path != nil { sink = { text += $0 + "\n" } }

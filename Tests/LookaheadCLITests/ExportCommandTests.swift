@@ -57,6 +57,21 @@ struct ExportCommandTests {
     #expect(evaluated.stderr.contains(model.path + ": model file is damaged"), "\(evaluated.stderr)")
   }
 
+  /// A model in a unit of unknown size cannot be converted to the trace's: `predict` once printed
+  /// its `#` lines and the CSV header to stdout before saying so.
+  @Test("predict refuses a unit it cannot convert before writing a line")
+  func unconvertibleUnitWritesNothing() throws {
+    let model = DatasetsCommandTests.temporaryURL("unitless.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let export = try DatasetsCommandTests.run(["export", "--predictor", "linear", "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(try LookaheadModel(contentsOf: model).file.coordinates.millimetresPerUnit == nil)
+    let predict = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
+    #expect(predict.status == 1)
+    #expect(predict.stderr.contains("has no known size in millimetres"), "\(predict.stderr)")
+    #expect(predict.stdout.isEmpty, "\(predict.stdout)")
+  }
+
   /// `predict` refused a model whose embedded device profile is invalid while `evaluate
   /// --model` used it; one rule now (`ModelEvaluation.loadModel`): both refuse, naming the file
   /// and the field, even when --profile overrides the profile for the run.
