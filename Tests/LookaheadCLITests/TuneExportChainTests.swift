@@ -227,6 +227,33 @@ struct TuneExportChainTests {
     #expect(phone > pencil, "phone \(phone) s, pencil \(pencil) s")
   }
 
+  /// Henze 2017 is in px (0.07864 mm), Inkable in pt (0.192 mm): a speed floor of 50 units/s is
+  /// 3.9 mm/s on one and 9.6 mm/s on the other, which the tune once applied without a word.
+  @Test("a tune over datasets whose units differ in size names the length parameters it searches or fixes")
+  func mixedUnitsAreNamed() throws {
+    func tune(_ params: String) throws -> DatasetsCommandTests.Result {
+      let run = try DatasetsCommandTests.run([
+        "tune", "--predictor", "linear:jerk-high=1e9", "--params", params, "--strategy", "lhs", "--trials", "2",
+        "--test", "Inkable-ApplePencil", "--quiet", "\(Self.dataset):Fitts",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      return run
+    }
+    let speed = try tune("speed-floor=0..100")
+    #expect(speed.stderr.contains("note: the datasets' units differ in size"), "\(speed.stderr)")
+    #expect(speed.stderr.contains("speed-floor (units/s), jerk-high (units/s³) is in each dataset's own length unit"), "\(speed.stderr)")
+    #expect(speed.stderr.contains("Inkable-ApplePencil: pt, 0.192 mm"), "\(speed.stderr)")
+    // Times and angles mean the same on every dataset; the fixed jerk still counts.
+    let time = try tune("horizon-cap=0.005..0.03")
+    #expect(time.stderr.contains("jerk-high (units/s³) is in each dataset"), "\(time.stderr)")
+    #expect(!time.stderr.contains("speed-floor"), "\(time.stderr)")
+    let plain = try DatasetsCommandTests.run([
+      "tune", "--predictor", "linear", "--params", "horizon-cap=0.005..0.03", "--strategy", "lhs", "--trials", "2",
+      "--test", "Inkable-ApplePencil", "--quiet", "\(Self.dataset):Fitts",
+    ])
+    #expect(plain.status == 0 && !plain.stderr.contains("note:"), "\(plain.stderr)")
+  }
+
   @Test("a tune with no feasible trial fails, naming the bound no trial met and by how much")
   func infeasibleTuneFails() throws {
     let run = try DatasetsCommandTests.run([

@@ -30,6 +30,18 @@ extension TuneRun {
       guard request.trials > 0 else { throw SetupError(description: "--trials must be at least 1") }
     }
 
+    /// The searched or fixed parameters whose values are lengths in the data's coordinate unit
+    /// (their unit names "units": a speed floor in units/s, a noise in units²), when `data` holds
+    /// datasets whose units differ in size: one value then means a different length on each (100
+    /// px/s on one, 100 mm/s on another), and a result records the first dataset's unit only.
+    /// Empty when the units agree or no such parameter is in play.
+    public func lengthParameters(over data: [TuningData]) -> [PredictorParameterSpec] {
+      let sizes = Set(data.flatMap { $0.traces.compactMap(\.metadata.millimetresPerUnit) })
+      guard sizes.count > 1 else { return [] }
+      let names = Set(space.space.dimensions.map(\.name) + specification.assignments.map(\.key))
+      return entry.parameters.filter { names.contains($0.name) && $0.unit.contains("units") }
+    }
+
     /// The request's provenance completed with the split, writers, objective and values.
     public func provenance(_ request: Request, trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
       guard var record = request.provenance else { return nil }
