@@ -165,7 +165,7 @@ struct TrainMLPCommandTests {
     #expect(resampled.status != 0 && resampled.stderr.contains("takes only reflect and scale"), "\(resampled.stderr)")
     // The protocol reads its own files: a dataset given beside it is refused, not ignored.
     let withDataset = try DatasetsCommandTests.run(["train", "--henze2017", "--family", "mlp", Self.dataset])
-    #expect(withDataset.status != 0 && withDataset.stderr.contains("give no dataset, got \(Self.dataset)"), "\(withDataset.stderr)")
+    #expect(withDataset.status != 0 && withDataset.stderr.contains("give no dataset (extra fitting data goes with --henze-extra-fit), got \(Self.dataset)"), "\(withDataset.stderr)")
   }
 
   @Test("bad MLP options are refused with the option named")
