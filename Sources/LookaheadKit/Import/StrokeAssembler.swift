@@ -23,8 +23,8 @@ struct StrokeAssembler {
 
   /// One stroke from its rows in file order; `nil` for no rows.
   ///
-  /// - Every time (rows, predictions, update arrivals) must pass ``TraceTimeLimit``, else the row's
-  ///   line is the error.
+  /// - Every time (rows, predictions, update arrivals) must pass ``TraceTimeLimit``, and every
+  ///   row's position ``TracePositionLimit``, else the row's line is the error.
   /// - `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
   ///   import keeps every row, so a row earlier than its predecessor is an error there (cleaning
   ///   would count it under R1 instead).
@@ -43,6 +43,12 @@ struct StrokeAssembler {
     for (index, row) in rows.enumerated() where !TraceTimeLimit.accepts(row.time) {
       throw TraceInputError(file: file, location: location(ofRow: index), field: "time",
         problem: TraceTimeLimit.problem(row.time))
+    }
+    for (index, row) in rows.enumerated() {
+      for (field, value) in [("x", row.x), ("y", row.y)] where !TracePositionLimit.accepts(value) {
+        throw TraceInputError(file: file, location: location(ofRow: index), field: field,
+          problem: TracePositionLimit.problem(value))
+      }
     }
     for (row, prediction) in predictions where !TraceTimeLimit.accepts(prediction.time) {
       throw TraceInputError(file: file, location: location(ofRow: row), field: "prediction time",

@@ -4,7 +4,8 @@
 /// Keeps the stroke being read apart from the finished ones so that appending a sample touches
 /// no other stroke. Each check and message is the one the format has always had (see
 /// ``TraceFileFormat``): records in order, samples before a stroke's updates and predictions,
-/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards.
+/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards, positions within
+/// ``TracePositionLimit``.
 ///
 /// The reader borrows the file's bytes and a buffer for one row's cell ranges: it lives inside
 /// the `withUnsafeBytes` of the file's data (``TraceFileReader/parse(_:file:)``), and the cells of
@@ -153,7 +154,7 @@ final class TraceRowReader {
         throw fail(estimated, "'\(cell(estimated))' is not a bitmask 0…255")
       }
       let sample = TraceSample(
-        time: time, x: try real(x), y: try real(y), pressure: try optionalReal(pressure),
+        time: time, x: try position(x), y: try position(y), pressure: try optionalReal(pressure),
         altitude: try optionalReal(altitude), azimuth: try optionalReal(azimuth),
         phase: samplePhase, estimated: EstimatedProperties(rawValue: estimatedBits))
       current.samples.append(sample)
@@ -232,6 +233,12 @@ final class TraceRowReader {
 
   private func optionalReal(_ column: Int) throws -> Double? {
     fields[column].isEmpty ? nil : try real(column)
+  }
+
+  private func position(_ column: Int) throws -> Double {
+    let value = try real(column)
+    guard TracePositionLimit.accepts(value) else { throw fail(column, TracePositionLimit.problem(value)) }
+    return value
   }
 
   private func time(_ column: Int) throws -> Double {

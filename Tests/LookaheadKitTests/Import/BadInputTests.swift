@@ -98,6 +98,23 @@ struct BadInputTests {
     Case(name: "Wacom: T beyond the time limit", format: .wacomMSP13, fileName: "capture_01_x.csv",
       text: wacomHeader + "1;100;1;2;3;900;0;0\n1;-90000000000000;1;2;3;900;0;0\n", location: .line(3), field: "time",
       problemContains: "beyond ±1e10 s"),
+    Case(name: "Henze: x beyond the position limit", format: .henze2017, fileName: "h.txt",
+      text: "1;1000;10.5;20.5;0.4;0\n2;1017;1e200;21.5;0.4;2\n3;1034;12.5;22.5;0.4;1\n", location: .line(2), field: "x",
+      problemContains: "beyond ±1e12 units"),
+    Case(name: "Trace file: y beyond the position limit", format: .lookaheadTrace, fileName: "t.lktrace.csv",
+      text: """
+        # lookahead-trace: 1
+        # source: s
+        # device: d
+        # digitizer_rate_hz: unknown
+        # coordinate_unit: px
+        # millimetres_per_unit: unknown
+        # licence: l
+        record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin
+        sample,0,0,1.0,0,0,,,,down,0,,,,,,
+        sample,0,1,1.5,0,3e15,,,,up,0,,,,,,
+
+        """, location: .line(10), field: "y", problemContains: "beyond ±1e12 units"),
     Case(name: "Inkable: timestamp near 1e300", format: .inkableJSON, fileName: "e.json",
       text: "[" + inkableEvent.replacingOccurrences(of: "\"timestamp\":1.0", with: "\"timestamp\":1e300") + "]",
       location: .jsonPath("$[0].timestamp"), field: "timestamp", problemContains: "beyond ±1e10 s"),
