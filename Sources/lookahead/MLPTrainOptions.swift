@@ -50,6 +50,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("speed-input"), help: "MLP with --speed-normalized: the log of the window's mean speed as one more network input, so the network can still tell slow strokes from fast ones (off by default).")
   var speedInput = false
 
+  @Option(name: .customLong("training-precision"), help: "MLP: the number type of the batched training passes, double (dgemm) or single (sgemm: about twice the matrix throughput, other rounding, so other networks; the weights, Adam and every score stay double).")
+  var trainingPrecision: String = "double"
+
   @Option(help: "MLP: augmentation, e.g. reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2.")
   var augment: String = "none"
 
@@ -173,6 +176,10 @@ struct MLPTrainOptions: ParsableArguments {
     options.validationPerDataset = validationPerDataset
     options.augmentValidation = augmentValidation
     options.strokeEndRows = strokeEndRows
+    guard let precision = MLPTrainer.Options.Precision(rawValue: trainingPrecision) else {
+      throw ValidationError("--training-precision must be double or single, got \"\(trainingPrecision)\"")
+    }
+    options.precision = precision
     return options
   }
 

@@ -1,3 +1,4 @@
+import CLinearAlgebra
 import Foundation
 
 /// Adam with decoupled weight decay (Kingma & Ba, "Adam", ICLR 2015; Loshchilov & Hutter,
@@ -81,7 +82,7 @@ public struct AdamOptimizer: Sendable, Codable, Equatable {
       let mHat = mi / c.correction1, vHat = vi / c.correction2
       var wi = UnsafeRawPointer(w + i).loadUnaligned(as: Lanes.self)
       if decaying { wi -= c.decay * wi }
-      wi -= c.rate * mHat / (vHat.squareRoot() + c.epsilon)
+      wi -= c.rate * mHat / (lookahead_square_root8(vHat) + c.epsilon)
       UnsafeMutableRawPointer(m + i).storeBytes(of: mi, as: Lanes.self)
       UnsafeMutableRawPointer(v + i).storeBytes(of: vi, as: Lanes.self)
       UnsafeMutableRawPointer(w + i).storeBytes(of: wi, as: Lanes.self)

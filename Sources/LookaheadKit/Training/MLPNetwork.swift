@@ -3,7 +3,8 @@ import Foundation
 import LookaheadRuntime
 
 /// The batched forward and backward passes of ``LookaheadRuntime/MLPPredictor``'s network, on
-/// OpenBLAS (`cblas_dgemm`, one thread, so results depend only on the inputs), for training.
+/// OpenBLAS (`cblas_dgemm`, or `cblas_sgemm` in single precision: ``MLPTrainingScalar``; one
+/// thread, so results depend only on the inputs), for training.
 ///
 /// The weights have the runtime's layout (``LookaheadRuntime/MLPPredictor/Parameters/weights``:
 /// per layer the `out × in` matrix row-major, then the biases), so trained weights ship as they
@@ -28,34 +29,35 @@ public struct MLPNetwork: Sendable {
 
   private static let useOneBLASThread: Void = { openblas_set_num_threads(1) }()
 
-  /// Buffers for a batch of up to `capacity` rows, reused across batches (no allocation per batch).
-  public struct Workspace {
+  /// Buffers for a batch of up to `capacity` rows, reused across batches (no allocation per batch),
+  /// in the passes' number type.
+  public struct Workspace<Scalar: MLPTrainingScalar> {
     /// Per layer (inputs first): `capacity × width` activations.
-    var activations: [[Double]]
+    var activations: [[Scalar]]
     /// Per layer: the gradient of the loss with respect to that layer's pre-activations.
-    var deltas: [[Double]]
+    var deltas: [[Scalar]]
     public let capacity: Int
 
     public init(network: MLPNetwork, capacity: Int) {
       self.capacity = capacity
-      activations = network.layerSizes.map { [Double](repeating: 0, count: capacity * $0) }
-      deltas = network.layerSizes.map { [Double](repeating: 0, count: capacity * $0) }
+      activations = network.layerSizes.map { [Scalar](repeating: 0, count: capacity * $0) }
+      deltas = network.layerSizes.map { [Scalar](repeating: 0, count: capacity * $0) }
     }
 
     /// The standardised inputs of the batch: fill `rows × layerSizes[0]` values before a pass.
-    public mutating func withInputs<R>(_ body: (UnsafeMutableBufferPointer<Double>) -> R) -> R {
+    public mutating func withInputs<R>(_ body: (UnsafeMutableBufferPointer<Scalar>) -> R) -> R {
       activations[0].withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// The network's two outputs of row `r` after ``MLPNetwork/forward(_:rows:workspace:)``.
     public func output(_ r: Int) -> (Double, Double) {
       let last = activations[activations.count - 1]
-      return (last[2 * r], last[2 * r + 1])
+      return (Double(last[2 * r]), Double(last[2 * r + 1]))
     }
   }
 
   /// The forward pass over the first `rows` rows of the workspace's inputs.
-  public func forward(_ weights: [Double], rows: Int, workspace: inout Workspace) {
+  public func forward<Scalar>(_ weights: [Scalar], rows: Int, workspace: inout Workspace<Scalar>) {
     precondition(rows <= workspace.capacity && weights.count == weightCount)
     weights.withUnsafeBufferPointer { w in
       for layer in 0..<(layerSizes.count - 1) {
@@ -69,14 +71,14 @@ public struct MLPNetwork: Sendable {
               for o in 0..<outWidth { output[r * outWidth + o] = biases[o] }
             }
             // output (rows × out) += input (rows × in) · matrixᵀ (in × out)
-            cblas_dgemm(
-              CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(outWidth), Int32(inWidth), 1,
-              input.baseAddress, Int32(inWidth), matrix, Int32(inWidth), 1, output.baseAddress, Int32(outWidth))
+            Scalar.gemm(
+              transposeA: false, transposeB: true, m: rows, n: outWidth, k: inWidth, alpha: 1, a: input.baseAddress!,
+              lda: inWidth, b: matrix, ldb: inWidth, beta: 1, c: output.baseAddress!, ldc: outWidth)
             if isHidden {
               let count = rows * outWidth
               switch activation {
               case .relu: Self.rectify(output.baseAddress!, count: count)
-              case .tanh: for i in 0..<count { output[i] = tanh(output[i]) }
+              case .tanh: for i in 0..<count { output[i] = Scalar.hyperbolicTangent(output[i]) }
               }
             }
           }
@@ -85,17 +87,15 @@ public struct MLPNetwork: Sendable {
     }
   }
 
-  /// The lanes the ReLU loops below work in.
-  typealias Lanes = SIMD8<Double>
-
-  /// `x = max(x, 0)` for `count` values, eight at a time: the standard library's `max(x, 0)` is
+  /// `x = max(x, 0)` for `count` values, a vector at a time: the standard library's `max(x, 0)` is
   /// `0 >= x ? 0 : x`, and so is each lane's select (a NaN stays, −0 becomes +0), so the values are
   /// the same bits as a plain loop's, without a compare-and-branch per value.
-  static func rectify(_ x: UnsafeMutablePointer<Double>, count: Int) {
+  static func rectify<Scalar: MLPTrainingScalar>(_ x: UnsafeMutablePointer<Scalar>, count: Int) {
+    typealias Lanes = Scalar.Lanes
     var i = 0
     while i + Lanes.scalarCount <= count {
       let lanes = UnsafeRawPointer(x + i).loadUnaligned(as: Lanes.self)
-      UnsafeMutableRawPointer(x + i).storeBytes(of: lanes.replacing(with: 0, where: lanes .<= 0), as: Lanes.self)
+      UnsafeMutableRawPointer(x + i).storeBytes(of: Scalar.zeroing(lanes, whereNotPositive: lanes), as: Lanes.self)
       i += Lanes.scalarCount
     }
     while i < count {
@@ -104,16 +104,19 @@ public struct MLPNetwork: Sendable {
     }
   }
 
-  /// The gradient through a ReLU layer: `gradient = activation <= 0 ? 0 : gradient`, eight at a
+  /// The gradient through a ReLU layer: `gradient = activation <= 0 ? 0 : gradient`, a vector at a
   /// time as a select (half the units are off, so a branch per value mispredicts; the compiler
   /// made one of the plain loop's select).
-  static func maskInactive(_ gradient: UnsafeMutablePointer<Double>, activations a: UnsafePointer<Double>, count: Int) {
+  static func maskInactive<Scalar: MLPTrainingScalar>(
+    _ gradient: UnsafeMutablePointer<Scalar>, activations a: UnsafePointer<Scalar>, count: Int
+  ) {
+    typealias Lanes = Scalar.Lanes
     var i = 0
     while i + Lanes.scalarCount <= count {
       let active = UnsafeRawPointer(a + i).loadUnaligned(as: Lanes.self)
       let lanes = UnsafeRawPointer(gradient + i).loadUnaligned(as: Lanes.self)
       UnsafeMutableRawPointer(gradient + i).storeBytes(
-        of: lanes.replacing(with: 0, where: active .<= 0), as: Lanes.self)
+        of: Scalar.zeroing(lanes, whereNotPositive: active), as: Lanes.self)
       i += Lanes.scalarCount
     }
     while i < count {
@@ -124,10 +127,12 @@ public struct MLPNetwork: Sendable {
 
   /// `sums[c] = Σ_r matrix[r][c]` of a row-major `rows × columns` matrix, each column summed from
   /// 0 in row order (the order a plain double loop adds in), four columns at a time.
-  static func columnSums(_ matrix: UnsafePointer<Double>, rows: Int, columns: Int, into sums: UnsafeMutablePointer<Double>) {
+  static func columnSums<Scalar: MLPTrainingScalar>(
+    _ matrix: UnsafePointer<Scalar>, rows: Int, columns: Int, into sums: UnsafeMutablePointer<Scalar>
+  ) {
     var c = 0
     while c + 4 <= columns {
-      var lanes = SIMD4<Double>(repeating: 0)
+      var lanes = SIMD4<Scalar>(repeating: 0)
       for r in 0..<rows {
         let p = matrix + r * columns + c
         lanes += SIMD4(p[0], p[1], p[2], p[3])
@@ -136,7 +141,7 @@ public struct MLPNetwork: Sendable {
       c += 4
     }
     while c < columns {
-      var sum = 0.0
+      var sum: Scalar = 0
       for r in 0..<rows { sum += matrix[r * columns + c] }
       sums[c] = sum
       c += 1
@@ -144,15 +149,16 @@ public struct MLPNetwork: Sendable {
   }
 
   /// The backward pass after ``forward(_:rows:workspace:)``: `outputGradient` (rows × 2, the
-  /// loss's gradient with respect to the network outputs) in; the gradient with respect to every
-  /// weight written to `gradient` (overwritten, the weights' layout).
-  public func backward(
-    _ weights: [Double], rows: Int, outputGradient: UnsafeBufferPointer<Double>, workspace: inout Workspace,
-    gradient: inout [Double]
+  /// loss's gradient with respect to the network outputs, in `Double` as the loss computes it) in;
+  /// the gradient with respect to every weight written to `gradient` (overwritten, the weights'
+  /// layout).
+  public func backward<Scalar>(
+    _ weights: [Scalar], rows: Int, outputGradient: UnsafeBufferPointer<Double>, workspace: inout Workspace<Scalar>,
+    gradient: inout [Scalar]
   ) {
     let last = layerSizes.count - 1
     workspace.deltas[last].withUnsafeMutableBufferPointer { delta in
-      for i in 0..<(rows * 2) { delta[i] = outputGradient[i] }
+      for i in 0..<(rows * 2) { delta[i] = Scalar(outputGradient[i]) }
     }
     weights.withUnsafeBufferPointer { w in
       gradient.withUnsafeMutableBufferPointer { g in
@@ -163,18 +169,18 @@ public struct MLPNetwork: Sendable {
           workspace.deltas[layer + 1].withUnsafeBufferPointer { delta in
             workspace.activations[layer].withUnsafeBufferPointer { input in
               // dW (out × in) = deltaᵀ (out × rows) · input (rows × in)
-              cblas_dgemm(
-                CblasRowMajor, CblasTrans, CblasNoTrans, Int32(outWidth), Int32(inWidth), Int32(rows), 1,
-                delta.baseAddress, Int32(outWidth), input.baseAddress, Int32(inWidth), 0, matrixGradient, Int32(inWidth))
+              Scalar.gemm(
+                transposeA: true, transposeB: false, m: outWidth, n: inWidth, k: rows, alpha: 1, a: delta.baseAddress!,
+                lda: outWidth, b: input.baseAddress!, ldb: inWidth, beta: 0, c: matrixGradient, ldc: inWidth)
             }
             Self.columnSums(delta.baseAddress!, rows: rows, columns: outWidth, into: biasGradient)
             guard layer > 0 else { return }
             workspace.deltas[layer].withUnsafeMutableBufferPointer { below in
               // d(input) (rows × in) = delta (rows × out) · W (out × in)
-              cblas_dgemm(
-                CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(rows), Int32(inWidth), Int32(outWidth), 1,
-                delta.baseAddress, Int32(outWidth), w.baseAddress! + offsets[layer], Int32(inWidth), 0,
-                below.baseAddress, Int32(inWidth))
+              Scalar.gemm(
+                transposeA: false, transposeB: false, m: rows, n: inWidth, k: outWidth, alpha: 1, a: delta.baseAddress!,
+                lda: outWidth, b: w.baseAddress! + offsets[layer], ldb: inWidth, beta: 0, c: below.baseAddress!,
+                ldc: inWidth)
               // Through the hidden layer's activation: relu' = [a > 0], tanh' = 1 − a².
               workspace.activations[layer].withUnsafeBufferPointer { a in
                 let count = rows * inWidth

@@ -83,7 +83,8 @@ public struct MLPTrainReport: Sendable, Codable {
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
         + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.normalizesSpeed ? "; \(Self.speedNormalizedLabel)" : "")
         + (p.readsSpeed ? "; \(Self.speedInputLabel)" : "")
-        + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : ""),
+        + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : "")
+        + (provenance.settings[Self.trainingPrecisionKey] != nil ? "; trained in single precision" : ""),
       Self.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
       "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
@@ -125,8 +126,14 @@ public struct MLPTrainReport: Sendable, Codable {
     if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
     if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
     if options.speedInput { provenance.settings["mlp.speedInput"] = "true (the log of that speed an input)" }
+    if options.precision == .single {
+      provenance.settings[trainingPrecisionKey] = "single (sgemm passes; the weights, Adam and every score in double)"
+    }
     return provenance
   }
+
+  /// The provenance setting of `--training-precision single` (absent for double, as before it existed).
+  static let trainingPrecisionKey = "mlp.trainingPrecision"
 
   /// The text line saying how the rows were augmented and the early-stopping writers drawn.
   static func augmentationLine(_ augmentation: String, perDataset: Bool, augmented: Bool, strokeEndRows: Bool?) -> String {

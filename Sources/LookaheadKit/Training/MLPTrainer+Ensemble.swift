@@ -63,7 +63,7 @@ extension MLPTrainer {
     for member in members {
       let network = MLPNetwork(layerSizes: member.layerSizes, activation: member.activation)
       let standardised = StandardisedRows(rows, parameters: member)
-      var workspace = MLPNetwork.Workspace(network: network, capacity: 256)
+      var workspace = MLPNetwork.Workspace<Double>(network: network, capacity: 256)
       var batch = BatchBuffers(capacity: workspace.capacity)
       var start = 0
       while start < rows.count {

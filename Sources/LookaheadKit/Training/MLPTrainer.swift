@@ -68,6 +68,15 @@ public struct MLPTrainer: Sendable {
     public var strokeEndRows = false
     /// Cores for building rows (training itself is one thread).
     public var parts = availableCoreCount
+    /// The number type of the batched passes (``MLPTrainingScalar``): `double` (`dgemm`), or
+    /// `single` (`sgemm`; about twice the matrix throughput, other rounding, so other networks).
+    /// The weights, Adam and every score stay double; a model ships the same way from either.
+    public var precision = Precision.double
+
+    /// See ``precision``.
+    public enum Precision: String, Sendable, CaseIterable {
+      case double, single
+    }
 
     public init(horizons: [Double]) { self.horizons = horizons }
 
@@ -81,6 +90,7 @@ public struct MLPTrainer: Sendable {
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
         + (speedNormalized ? " speed-normalized" : "") + (speedInput ? " speed-input" : "")
+        + (precision == .single ? " single-precision" : "")
     }
 
     /// The learning rate of epoch `epoch` (from 1).
@@ -220,6 +230,19 @@ public struct MLPTrainer: Sendable {
     fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, checkpoint: URL? = nil,
     progress: (Epoch, Int) -> Void = { _, _ in }
   ) throws -> Result {
+    switch options.precision {
+    case .double:
+      try train(Double.self, fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
+    case .single:
+      try train(Float.self, fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
+    }
+  }
+
+  /// ``train(fitRows:validationRows:checkpoint:progress:)`` with the batched passes in `Scalar`.
+  func train<Scalar: MLPTrainingScalar>(
+    _ scalar: Scalar.Type, fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, checkpoint: URL?,
+    progress: (Epoch, Int) -> Void
+  ) throws -> Result {
     var parameters = shape
     (parameters.inputMean, parameters.inputScale) = Self.standardisation(fitRows)
     parameters.outputScale = Self.outputScale(fitRows)
@@ -247,11 +270,14 @@ public struct MLPTrainer: Sendable {
     }
 
     let batchSize = max(1, min(options.batchSize, fit.count))
-    var workspace = MLPNetwork.Workspace(network: network, capacity: max(batchSize, 1024))
-    var gradient = [Double](repeating: 0, count: network.weightCount)
+    var workspace = MLPNetwork.Workspace<Scalar>(network: network, capacity: max(batchSize, 1024))
+    var gradient = [Scalar](repeating: 0, count: network.weightCount)
+    // The passes' copy of the weights and Adam's of the gradient (single precision only; in double
+    // precision both arrays are handed through as they are).
+    var passWeights: [Scalar] = [], wideGradient: [Double] = []
     var batch = BatchBuffers(capacity: max(batchSize, 1024))
     let horizonWeightScale = options.loss.horizonWeightScale(fit.horizons)
-    let linearError = Self.validationError(network: network, weights: [Double](repeating: 0, count: network.weightCount),
+    let linearError = Self.validationError(network: network, weights: [Scalar](repeating: 0, count: network.weightCount),
       rows: validation, outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
 
     var epoch = state.completedEpochs
@@ -266,16 +292,20 @@ public struct MLPTrainer: Sendable {
       while start < order.count {
         let rows = min(batchSize, order.count - start)
         batch.gather(order[start..<(start + rows)], from: fit, into: &workspace)
-        lossSum += Self.lossAndGradient(
-          network: network, weights: weights, rows: rows, batch: &batch, outputScale: parameters.outputScale,
-          loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient)
-        state.optimizer.update(&weights, gradient: gradient)
+        do {
+          // Scoped, so that in double precision the weights are not shared while Adam updates them.
+          let passed = Scalar.narrowed(weights, reusing: &passWeights)
+          lossSum += Self.lossAndGradient(
+            network: network, weights: passed, rows: rows, batch: &batch, outputScale: parameters.outputScale,
+            loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient)
+        }
+        state.optimizer.update(&weights, gradient: Scalar.widened(gradient, reusing: &wideGradient))
         batches += 1
         start += rows
       }
       let validationError = Self.validationError(
-        network: network, weights: weights, rows: validation, outputScale: parameters.outputScale,
-        workspace: &workspace, batch: &batch)
+        network: network, weights: Scalar.narrowed(weights, reusing: &passWeights), rows: validation,
+        outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
       guard validationError.isFinite, weights.allSatisfy(\.isFinite) else {
         throw Failure(description: "training diverged at epoch \(epoch) (non-finite weights); lower --learning-rate")
       }
@@ -350,9 +380,9 @@ public struct MLPTrainer: Sendable {
   /// The mean objective over the batch in the workspace, and its gradient (overwritten).
   /// `horizonWeightScale` is ``MLPLoss/horizonWeightScale(_:)`` of the training rows (`nil`: every
   /// row weighs 1).
-  static func lossAndGradient(
-    network: MLPNetwork, weights: [Double], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
-    horizonWeightScale: Double? = nil, workspace: inout MLPNetwork.Workspace, gradient: inout [Double]
+  static func lossAndGradient<Scalar>(
+    network: MLPNetwork, weights: [Scalar], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
+    horizonWeightScale: Double? = nil, workspace: inout MLPNetwork.Workspace<Scalar>, gradient: inout [Scalar]
   ) -> Double {
     network.forward(weights, rows: rows, workspace: &workspace)
     var total = 0.0
@@ -375,9 +405,9 @@ public struct MLPTrainer: Sendable {
   }
 
   /// Mean Euclidean error of the network's predictions on `rows`.
-  static func validationError(
-    network: MLPNetwork, weights: [Double], rows: StandardisedRows, outputScale: Double,
-    workspace: inout MLPNetwork.Workspace, batch: inout BatchBuffers
+  static func validationError<Scalar>(
+    network: MLPNetwork, weights: [Scalar], rows: StandardisedRows, outputScale: Double,
+    workspace: inout MLPNetwork.Workspace<Scalar>, batch: inout BatchBuffers
   ) -> Double {
     var sum = 0.0
     var start = 0
@@ -450,8 +480,20 @@ struct BatchBuffers {
     outputGradient = Array(repeating: 0, count: 2 * capacity)
   }
 
+  /// A record's standardised inputs into the workspace's number type: a plain copy for `Double`.
+  @inline(__always)
+  static func copy<Scalar: MLPTrainingScalar>(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Scalar>, count: Int) {
+    if Scalar.self == Double.self {
+      UnsafeMutableRawPointer(target).assumingMemoryBound(to: Double.self).update(from: source, count: count)
+    } else {
+      for i in 0..<count { target[i] = Scalar(source[i]) }
+    }
+  }
+
   /// Copies the rows `indices` of `rows` into the batch and the workspace's inputs.
-  mutating func gather<C: Collection<Int>>(_ indices: C, from rows: StandardisedRows, into workspace: inout MLPNetwork.Workspace) {
+  mutating func gather<C: Collection<Int>, Scalar>(
+    _ indices: C, from rows: StandardisedRows, into workspace: inout MLPNetwork.Workspace<Scalar>
+  ) {
     let width = rows.width, stride = rows.stride
     workspace.withInputs { inputs in
       rows.records.withUnsafeBufferPointer { source in
@@ -460,7 +502,7 @@ struct BatchBuffers {
             horizons.withUnsafeMutableBufferPointer { horizons in
               for (b, r) in indices.enumerated() {
                 let record = source.baseAddress! + r * stride
-                (inputs.baseAddress! + b * width).update(from: record, count: width)
+                Self.copy(record, to: inputs.baseAddress! + b * width, count: width)
                 along[b] = record[width]
                 targets[2 * b] = record[width + 1]
                 targets[2 * b + 1] = record[width + 2]
@@ -477,15 +519,15 @@ struct BatchBuffers {
 extension MLPTrainer {
   /// The mean objective and its gradient over `rows` (inputs already standardised), as one batch:
   /// what a training step computes, for the gradient check against finite differences.
-  public static func testObjective(
-    network: MLPNetwork, weights: [Double], rows: MLPTrainingRows, outputScale: Double, loss: MLPLoss,
-    gradient: inout [Double]
+  public static func testObjective<Scalar: MLPTrainingScalar>(
+    network: MLPNetwork, weights: [Scalar], rows: MLPTrainingRows, outputScale: Double, loss: MLPLoss,
+    gradient: inout [Scalar]
   ) -> Double {
     let identity = MLPPredictor.Parameters(
       historyCount: 1, hiddenSizes: [1], inputMean: Array(repeating: 0, count: rows.inputCount),
       inputScale: Array(repeating: 1, count: rows.inputCount), outputScale: outputScale, weights: [])
     let standardised = StandardisedRows(rows, parameters: identity)
-    var workspace = MLPNetwork.Workspace(network: network, capacity: rows.count)
+    var workspace = MLPNetwork.Workspace<Scalar>(network: network, capacity: rows.count)
     var batch = BatchBuffers(capacity: rows.count)
     batch.gather(0..<rows.count, from: standardised, into: &workspace)
     return lossAndGradient(
