@@ -38,9 +38,10 @@ struct WacomMSP13FastRowTests {
     #expect(error == expected)
   }
 
+  /// In the pressure column: a position of 18 digits is beyond ``TracePositionLimit`` and refused.
   @Test("an 18-digit value is read on the fast path, exactly")
   func longestFastValue() throws {
-    let read = try samples("1;100;999999999999999999;2;3;900;0;0\n")
-    #expect(read.first?.first?.y == -999999999999999999.0)
+    let read = try samples("1;100;1;2;999999999999999999;900;0;0\n")
+    #expect(read.first?.first?.pressure == 999999999999999999.0 / 32767)
   }
 }

@@ -24,6 +24,12 @@ struct TraceFileRoundTripTests {
       let value = awkward()
       return abs(value) <= TraceTimeLimit.seconds ? value : value.sign == .minus ? -1e10 : 9_999_999_999.999998
     }
+    // Sample positions stay within ``TracePositionLimit`` (the reader refuses others), at its edge
+    // when the awkward value is beyond it.
+    func awkwardPosition() -> Double {
+      let value = awkward()
+      return abs(value) <= TracePositionLimit.units ? value : value.sign == .minus ? -1e12 : 999_999_999_999.999_9
+    }
     func maybe() -> Double? { Bool.random(using: &rng) ? awkward() : nil }
     var cleaning = CleaningReport()
     cleaning.add("R1 out-of-order row dropped", Int.random(in: 0...5, using: &rng))
@@ -43,7 +49,7 @@ struct TraceFileRoundTripTests {
         time += [0, 0.004, 0.005, 1e-7].randomElement(using: &rng)!
         let phase: StrokePhase = index == 0 ? .down : (index == count - 1 ? .up : .move)
         samples.append(TraceSample(
-          time: time, x: awkward(), y: awkward(), pressure: maybe(), altitude: maybe(),
+          time: time, x: awkwardPosition(), y: awkwardPosition(), pressure: maybe(), altitude: maybe(),
           azimuth: maybe(), phase: Bool.random(using: &rng) ? phase : .hover,
           estimated: EstimatedProperties(rawValue: UInt8.random(in: 0...15, using: &rng))))
       }
