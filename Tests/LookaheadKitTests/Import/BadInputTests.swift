@@ -32,6 +32,22 @@ struct BadInputTests {
     "estimatedProperties":1,"isUpdate":false,"isPrediction":false}
     """
 
+  /// A trace file (`Docs/TraceFormat.md`) whose 8 header lines are followed by `samples`, one per
+  /// line from line 9.
+  static func traceFile(samples: [String]) -> String {
+    """
+    # lookahead-trace: 1
+    # source: s
+    # device: d
+    # digitizer_rate_hz: unknown
+    # coordinate_unit: px
+    # millimetres_per_unit: unknown
+    # licence: l
+    record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin
+
+    """ + samples.map { $0 + "\n" }.joined()
+  }
+
   static let cases: [Case] = [
     Case(name: "Henze: truncated line", format: .henze2017, fileName: "WriteTasks-participant1.txt",
       text: "1;1000;10.5;20.5;0.4;0\n2;1017;11.5", location: .line(2), field: "y", problemContains: "truncated"),
@@ -102,19 +118,8 @@ struct BadInputTests {
       text: "1;1000;10.5;20.5;0.4;0\n2;1017;1e200;21.5;0.4;2\n3;1034;12.5;22.5;0.4;1\n", location: .line(2), field: "x",
       problemContains: "beyond ±1e12 units"),
     Case(name: "Trace file: y beyond the position limit", format: .lookaheadTrace, fileName: "t.lktrace.csv",
-      text: """
-        # lookahead-trace: 1
-        # source: s
-        # device: d
-        # digitizer_rate_hz: unknown
-        # coordinate_unit: px
-        # millimetres_per_unit: unknown
-        # licence: l
-        record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin
-        sample,0,0,1.0,0,0,,,,down,0,,,,,,
-        sample,0,1,1.5,0,3e15,,,,up,0,,,,,,
-
-        """, location: .line(10), field: "y", problemContains: "beyond ±1e12 units"),
+      text: traceFile(samples: ["sample,0,0,1.0,0,0,,,,down,0,,,,,,", "sample,0,1,1.5,0,3e15,,,,up,0,,,,,,"]),
+      location: .line(10), field: "y", problemContains: "beyond ±1e12 units"),
     Case(name: "Inkable: timestamp near 1e300", format: .inkableJSON, fileName: "e.json",
       text: "[" + inkableEvent.replacingOccurrences(of: "\"timestamp\":1.0", with: "\"timestamp\":1e300") + "]",
       location: .jsonPath("$[0].timestamp"), field: "timestamp", problemContains: "beyond ±1e10 s"),
@@ -123,19 +128,8 @@ struct BadInputTests {
         .replacingOccurrences(of: "\"maximumPossibleForce\":4", with: "\"maximumPossibleForce\":1e-300") + "]",
       location: .jsonPath("$[0].force"), field: "force", problemContains: "not finite"),
     Case(name: "Trace file: time going backwards", format: .lookaheadTrace, fileName: "t.lktrace.csv",
-      text: """
-        # lookahead-trace: 1
-        # source: s
-        # device: d
-        # digitizer_rate_hz: unknown
-        # coordinate_unit: px
-        # millimetres_per_unit: unknown
-        # licence: l
-        record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin
-        sample,0,0,1.0,0,0,,,,down,0,,,,,,
-        sample,0,1,0.5,0,0,,,,up,0,,,,,,
-
-        """, location: .line(10), field: "t", problemContains: "backwards"),
+      text: traceFile(samples: ["sample,0,0,1.0,0,0,,,,down,0,,,,,,", "sample,0,1,0.5,0,0,,,,up,0,,,,,,"]),
+      location: .line(10), field: "t", problemContains: "backwards"),
   ]
 
   @Test("bad input fails with its file, line or JSON path, field and problem", arguments: cases)
