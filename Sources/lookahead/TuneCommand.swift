@@ -50,16 +50,8 @@ struct TuneCommand: ParsableCommand {
         provenance: provenance, parts: jobs.cores, journal: journal.map { URL(fileURLWithPath: $0) },
         freshJournal: restartJournal)
       request.paretoCandidates = pareto
-      let lengths = try TuneRun.Setup(request, catalog: catalog).lengthParameters(over: [data] + (testData.map { [$0] } ?? []))
-      if !lengths.isEmpty {
-        let units = ([data] + (testData.map { [$0] } ?? [])).flatMap(\.traces).map {
-          "\($0.metadata.source): \($0.metadata.coordinateUnit), \($0.metadata.millimetresPerUnit.map { "\($0) mm" } ?? "?")"
-        }
-        FileHandle.standardError.write(Data((
-          "note: the datasets' units differ in size (\(units.joined(separator: "; "))): "
-            + lengths.map { "\($0.name) (\($0.unit))" }.joined(separator: ", ")
-            + " is in each dataset's own length unit, so one value means a different size on each; "
-            + "the result and a model exported from it record the first dataset's unit\n").utf8))
+      if let note = try TuneRun.Setup(request, catalog: catalog).mixedUnitNote(over: [data] + (testData.map { [$0] } ?? [])) {
+        FileHandle.standardError.write(Data((note + "\n").utf8))
       }
       let bar = ProgressBar(enabled: !quiet.isOn && isatty(2) != 0)
       let outcome = try TuneRun.run(request, data: data, testData: testData, catalog: catalog) { progress in

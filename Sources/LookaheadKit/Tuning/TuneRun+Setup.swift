@@ -35,11 +35,25 @@ extension TuneRun {
     /// datasets whose units differ in size: one value then means a different length on each (100
     /// px/s on one, 100 mm/s on another), and a result records the first dataset's unit only.
     /// Empty when the units agree or no such parameter is in play.
-    public func lengthParameters(over data: [TuningData]) -> [PredictorParameterSpec] {
+    func lengthParameters(over data: [TuningData]) -> [PredictorParameterSpec] {
       let sizes = Set(data.flatMap { $0.traces.compactMap(\.metadata.millimetresPerUnit) })
       guard sizes.count > 1 else { return [] }
       let names = Set(space.space.dimensions.map(\.name) + specification.assignments.map(\.key))
       return entry.parameters.filter { names.contains($0.name) && $0.unit.contains("units") }
+    }
+
+    /// The note `tune` prints when ``lengthParameters(over:)`` is not empty: each dataset's unit and
+    /// size, and the parameters whose one value means a different size on each.
+    public func mixedUnitNote(over data: [TuningData]) -> String? {
+      let lengths = lengthParameters(over: data)
+      guard !lengths.isEmpty else { return nil }
+      let units = data.flatMap(\.traces).map {
+        "\($0.metadata.source): \($0.metadata.coordinateUnit), \($0.metadata.millimetresPerUnit.map { "\($0) mm" } ?? "?")"
+      }
+      return "note: the datasets' units differ in size (\(units.joined(separator: "; "))): "
+        + lengths.map { "\($0.name) (\($0.unit))" }.joined(separator: ", ")
+        + " is in each dataset's own length unit, so one value means a different size on each; "
+        + "the result and a model exported from it record the first dataset's unit"
     }
 
     /// The request's provenance completed with the split, writers, objective and values.
