@@ -480,16 +480,6 @@ struct BatchBuffers {
     outputGradient = Array(repeating: 0, count: 2 * capacity)
   }
 
-  /// A record's standardised inputs into the workspace's number type: a plain copy for `Double`.
-  @inline(__always)
-  static func copy<Scalar: MLPTrainingScalar>(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Scalar>, count: Int) {
-    if Scalar.self == Double.self {
-      UnsafeMutableRawPointer(target).assumingMemoryBound(to: Double.self).update(from: source, count: count)
-    } else {
-      for i in 0..<count { target[i] = Scalar(source[i]) }
-    }
-  }
-
   /// Copies the rows `indices` of `rows` into the batch and the workspace's inputs.
   mutating func gather<C: Collection<Int>, Scalar>(
     _ indices: C, from rows: StandardisedRows, into workspace: inout MLPNetwork.Workspace<Scalar>
@@ -502,7 +492,7 @@ struct BatchBuffers {
             horizons.withUnsafeMutableBufferPointer { horizons in
               for (b, r) in indices.enumerated() {
                 let record = source.baseAddress! + r * stride
-                Self.copy(record, to: inputs.baseAddress! + b * width, count: width)
+                Scalar.copy(record, to: inputs.baseAddress! + b * width, count: width)
                 along[b] = record[width]
                 targets[2 * b] = record[width + 1]
                 targets[2 * b + 1] = record[width + 2]

@@ -25,6 +25,9 @@ public protocol MLPTrainingScalar: BinaryFloatingPoint, SIMDScalar, Sendable {
   static func narrowed(_ weights: [Double], reusing buffer: inout [Self]) -> [Self]
   /// `values` as `Double`: the array itself for `Double`, else converted into `buffer`.
   static func widened(_ values: [Self], reusing buffer: inout [Double]) -> [Double]
+  /// `count` standardised inputs of a row record (always `Double`) into a batch: a plain copy for
+  /// `Double`.
+  static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Self>, count: Int)
 }
 
 private func cblasTranspose(_ transpose: Bool) -> CBLAS_TRANSPOSE { transpose ? CblasTrans : CblasNoTrans }
@@ -48,6 +51,10 @@ extension Double: MLPTrainingScalar {
   public static func narrowed(_ weights: [Double], reusing buffer: inout [Double]) -> [Double] { weights }
 
   public static func widened(_ values: [Double], reusing buffer: inout [Double]) -> [Double] { values }
+
+  public static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Double>, count: Int) {
+    target.update(from: source, count: count)
+  }
 }
 
 extension Float: MLPTrainingScalar {
@@ -74,6 +81,10 @@ extension Float: MLPTrainingScalar {
       }
     }
     return buffer
+  }
+
+  public static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Float>, count: Int) {
+    for i in 0..<count { target[i] = Float(source[i]) }
   }
 
   public static func widened(_ values: [Float], reusing buffer: inout [Double]) -> [Double] {
