@@ -76,9 +76,7 @@ extension Float: MLPTrainingScalar {
   public static func narrowed(_ weights: [Double], reusing buffer: inout [Float]) -> [Float] {
     if buffer.count != weights.count { buffer = [Float](repeating: 0, count: weights.count) }
     buffer.withUnsafeMutableBufferPointer { out in
-      weights.withUnsafeBufferPointer { source in
-        for i in 0..<source.count { out[i] = Float(source[i]) }
-      }
+      weights.withUnsafeBufferPointer { copy($0.baseAddress!, to: out.baseAddress!, count: $0.count) }
     }
     return buffer
   }
