@@ -33,11 +33,14 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("protocol"), help: "frame (replay through --profile), anchor or henze2017.")
   var evaluationProtocol: String = EvaluationProtocol.frameReplay.rawValue
 
-  @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000.")
-  var resamples: Int = 10_000
+  // Optional, with the default in the help: `--protocol henze2017` refuses them when typed.
+  @Option(help: "Bootstrap resamples of the paired comparison, 1…1000000. (default: 10000)")
+  var resamples: Int?
 
-  @Option(name: .customLong("paired-column"), help: "Scorecard column compared stroke by stroke (frame replay).")
-  var pairedColumn: String = ScorecardColumn.errorMeanMillimetres
+  @Option(
+    name: .customLong("paired-column"),
+    help: "Scorecard column compared stroke by stroke (frame replay). (default: \(ScorecardColumn.errorMeanMillimetres))")
+  var pairedColumn: String?
 
   @OptionGroup var metrics: MetricsOption
   @OptionGroup var options: EvaluationOptions
@@ -54,6 +57,13 @@ struct CompareCommand: ParsableCommand {
       }
       guard !subjects.isEmpty || !models.isEmpty else { throw ValidationError("give at least one predictor") }
       _ = try DatasetArguments.required(datasets)
+      let protocolChoice = try parseProtocol(evaluationProtocol)
+      let given = options.givenOptions + [
+        ("--paired-column", pairedColumn != nil), ("--baseline", baseline != nil), ("--resamples", resamples != nil),
+        ("--metrics", metrics.isGiven),
+      ].filter(\.1).map(\.0)
+      try UnusedProtocolOptions.check(given, under: protocolChoice)
+      let resamples = self.resamples ?? 10_000
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
       try options.force.checkWritable(options.output.url)
@@ -62,7 +72,8 @@ struct CompareCommand: ParsableCommand {
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels),
-        evaluationProtocol: try parseProtocol(evaluationProtocol), baseline: baseline, pairedColumn: pairedColumn,
+        evaluationProtocol: protocolChoice, baseline: baseline,
+        pairedColumn: pairedColumn ?? ScorecardColumn.errorMeanMillimetres,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = models.map { "model:" + $0 }

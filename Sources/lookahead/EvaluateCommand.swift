@@ -42,6 +42,8 @@ struct EvaluateCommand: ParsableCommand {
         throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
       }
       let protocolChoice = try parseProtocol(evaluationProtocol)
+      try UnusedProtocolOptions.check(
+        options.givenOptions + (metrics.isGiven ? ["--metrics"] : []), under: protocolChoice)
       if records != nil, protocolChoice != .frameReplay {
         throw ValidationError("--records needs the frame protocol")
       }

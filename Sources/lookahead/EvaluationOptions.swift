@@ -41,6 +41,12 @@ struct EvaluationOptions: ParsableArguments {
 
   var parts: Int { jobs.cores }
 
+  /// The shared options typed on the command line that change the result, by name (checked
+  /// against the protocol by ``UnusedProtocolOptions``).
+  var givenOptions: [String] {
+    [("--profile", profile.name != nil), ("--seed", seed.given != nil)].filter(\.1).map(\.0)
+  }
+
   /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
   var progress: (@Sendable (String) -> Void)? {
     guard !quiet.isOn, isatty(STDERR_FILENO) != 0 else { return nil }

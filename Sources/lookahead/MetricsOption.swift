@@ -7,10 +7,13 @@ struct MetricsOption: ParsableArguments {
   @Option(
     name: .customLong("metrics"),
     help: ArgumentHelp(
-      "The text table's metrics: key (the most telling, in blocks that fit 100 columns), all (every scorecard metric), or names separated by commas (see Docs/Metrics.md). --json and --csv always hold every column.",
+      "The text table's metrics: key (the most telling, in blocks that fit 100 columns), all (every scorecard metric), or names separated by commas (see Docs/Metrics.md). --json and --csv always hold every column. (default: key)",
       valueName: "key|all|names"))
-  var choice: String = "key"
+  var choice: String?
+
+  /// Whether `--metrics` was typed (`--protocol henze2017` refuses it: its table has no metrics to choose).
+  var isGiven: Bool { choice != nil }
 
   /// The choice, parsed (before any work, so a misspelt name costs no run).
-  func parsed() throws -> ComparisonMetrics { try ComparisonMetrics(parsing: choice) }
+  func parsed() throws -> ComparisonMetrics { try ComparisonMetrics(parsing: choice ?? "key") }
 }

@@ -148,6 +148,54 @@ struct EvaluationCommandTests {
     #expect(refused.stderr.contains("--paired-column"))
   }
 
+  /// Under --protocol henze2017 nothing is replayed, drawn at random or paired stroke by stroke,
+  /// and the table is the paper's: each option for those is refused by name with its reason (they
+  /// were accepted and ignored, the same table printed). `evaluate` shares --profile, --seed and
+  /// --metrics.
+  @Test(arguments: [
+    (["--profile", "finger60-phone"], "--profile: its windows are fed at their recorded times; no device is replayed"),
+    (["--seed", "7"], "--seed: nothing in it is random"),
+    (["--paired-column", "error_p95_mm"], "--paired-column: it has no paired comparison"),
+    (["--baseline", "linear"], "--baseline: it has no paired comparison"),
+    (["--resamples", "500"], "--resamples: it has no paired comparison"),
+    (["--metrics", "all"], "--metrics: its table is the paper's"),
+  ])
+  func henze2017RefusesOptionsItDoesNotUse(option: [String], reason: String) throws {
+    let base = ["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Write"]
+    let refused = try Self.run(base + option)
+    #expect(refused.status == 1, "\(refused.stdout)")
+    #expect(refused.stderr.hasPrefix("error: \(option[0]) does not apply under --protocol henze2017"), "\(refused.stderr)")
+    #expect(refused.stderr.contains(reason), "\(refused.stderr)")
+    #expect(refused.stdout.isEmpty)
+    if option[0] != "--paired-column", option[0] != "--baseline", option[0] != "--resamples" {
+      let evaluate = try Self.run(
+        ["evaluate", "--predictor", "hold", "--protocol", "henze2017", "Henze2017-MobileHCI:Write"] + option)
+      #expect(evaluate.status == 1)
+      #expect(evaluate.stderr.contains(reason), "\(evaluate.stderr)")
+    }
+  }
+
+  /// All the refused options at once are named together; without them the run prints the table,
+  /// and under the frame protocol the same options are taken.
+  @Test func henze2017NamesEveryUnusedOptionAndRunsWithout() throws {
+    let base = ["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Write"]
+    let refused = try Self.run(base + ["--seed", "7", "--profile", "finger60-phone", "--paired-column", "error_p95_mm"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix(
+      "error: --profile, --seed, --paired-column do not apply under --protocol henze2017 and would be ignored ("),
+      "\(refused.stderr)")
+    #expect(refused.stderr.hasSuffix("; leave them out, or use --protocol frame\n"), "\(refused.stderr)")
+    let plain = try Self.run(base)
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(plain.stdout.contains("protocol henze2017"))
+    let frame = try Self.run([
+      "compare", "hold", "linear", "Inkable-ApplePencil", "--seed", "7", "--profile", "finger60-phone",
+      "--paired-column", "error_p95_mm", "--resamples", "200", "--baseline", "linear", "--metrics", "all",
+    ])
+    #expect(frame.status == 0, "\(frame.stderr)")
+    #expect(frame.stdout.contains("profile finger60-phone, seed 7"))
+  }
+
   /// --baseline naming no predictor is refused, also when the others come from --model files
   /// (whose labels are their file names; it used to fall back to the first predictor silently).
   @Test func unknownBaselineIsRefusedWithModels() throws {
