@@ -80,7 +80,8 @@ public enum TraceFileReader {
   /// The `#` lines after the first (the file's lines 2, 3, …). They are few, so they are read as
   /// text.
   private static func readMetadata(_ lines: [String], file: String) throws -> TraceMetadata {
-    var header: [String: String] = [:]
+    // Each value with its line, so a bad value is reported where it is.
+    var header: [String: (value: String, line: Int)] = [:]
     var cleaning = CleaningReport()
     var notes: [String: String] = [:]
     var lineNumber = 1
@@ -116,20 +117,22 @@ public enum TraceFileReader {
         else { throw fail(key, "expected KEY=VALUE") }
         notes[noteKey] = noteValue
       default:
-        header[key] = value
+        header[key] = (value, lineNumber)
       }
     }
-    func required(_ key: String) throws -> String {
-      guard let value = header[key] else {
+    func entry(_ key: String) throws -> (value: String, line: Int) {
+      guard let entry = header[key] else {
         throw TraceInputError(file: file, location: .file, field: key, problem: "metadata line '# \(key): …' is missing")
       }
-      return value
+      return entry
     }
+    func required(_ key: String) throws -> String { try entry(key).value }
     func optionalNumber(_ key: String) throws -> Double? {
-      let text = try required(key)
+      let (text, line) = try entry(key)
       if text == "unknown" { return nil }
       guard let value = Double(text), value.isFinite, value > 0 else {
-        throw TraceInputError(file: file, location: .file, field: key, problem: "'\(text)' is not a positive number or 'unknown'")
+        throw TraceInputError(
+          file: file, location: .line(line), field: key, problem: "'\(text)' is not a positive number or 'unknown'")
       }
       return value
     }
@@ -138,7 +141,7 @@ public enum TraceFileReader {
       digitizerRateHz: try optionalNumber("digitizer_rate_hz"),
       coordinateUnit: try required("coordinate_unit"),
       millimetresPerUnit: try optionalNumber("millimetres_per_unit"),
-      licence: try required("licence"), recordedPredictor: header["recorded_predictor"],
+      licence: try required("licence"), recordedPredictor: header["recorded_predictor"]?.value,
       cleaning: cleaning, notes: notes)
   }
 

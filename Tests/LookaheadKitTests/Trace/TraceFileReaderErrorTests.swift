@@ -63,6 +63,21 @@ struct TraceFileReaderErrorTests {
     }
   }
 
+  /// A bad number in a `#` line is reported on its line, as a bad row is (it was reported for the
+  /// whole file, without a line).
+  @Test(
+    "a bad millimetres_per_unit or digitizer_rate_hz is refused on its line",
+    arguments: [
+      ("# millimetres_per_unit: unknown", "# millimetres_per_unit: 0,2", 6, "millimetres_per_unit", "'0,2'"),
+      ("# millimetres_per_unit: unknown", "# millimetres_per_unit: -0.2", 6, "millimetres_per_unit", "'-0.2'"),
+      ("# digitizer_rate_hz: 240.0", "# digitizer_rate_hz: nan", 4, "digitizer_rate_hz", "'nan'"),
+    ])
+  func badHeaderNumber(original: String, replacement: String, line: Int, field: String, value: String) {
+    let text = Self.head.replacingOccurrences(of: original, with: replacement)
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(text, file: "h.csv") }
+    #expect(error?.description == "h.csv:\(line): field '\(field)': \(value) is not a positive number or 'unknown'")
+  }
+
   /// Merging reports (one per imported file) saturates instead of trapping.
   @Test("cleaning counts saturate at Int.max when reports are merged")
   func cleaningReportSaturates() {
