@@ -37,12 +37,18 @@ public enum TraceFormatDetector {
     return format
   }
 
-  /// With import settings, the file is one of the formats that take them: a `getevent` log when
-  /// its content says so, else delimited text (a mapped CSV may look like a known format by
-  /// chance, and the mapping is what the user asked for). Without settings, ``detect(url:)``.
+  /// With import settings: a `getevent` log when its content says so; the self-describing format
+  /// its content names when the settings map no time column (`t`), since no delimited-text
+  /// mapping can lack one, so that its importer refuses the settings by name (`trace.lktrace.csv:
+  /// mm_per_unit=0.2` was read as a CSV and failed with "t is missing from the mapping"); else
+  /// delimited text (a mapped CSV may look like a known format by chance, and the mapping is what
+  /// the user asked for). Without settings, ``detect(url:)``.
   public static func detect(url: URL, settings: ImportSettings) throws -> TraceSourceFormat {
     guard !settings.isEmpty else { return try detect(url: url) }
-    return byContent(try DelimitedText.readData(url)) == .androidGetevent ? .androidGetevent : .delimitedText
+    let content = byContent(try DelimitedText.readData(url))
+    if content == .androidGetevent { return .androidGetevent }
+    if let content, settings["t"] == nil { return content }
+    return .delimitedText
   }
 
   static func byContent(_ data: Data) -> TraceSourceFormat? {

@@ -37,11 +37,25 @@ public enum TraceSourceFormat: String, CaseIterable, Sendable, Codable {
     case .androidGetevent:
       return try AndroidGeteventImporter(settings: settings)
     default:
-      if let entry = settings.entries.first {
-        throw ImportSettings.error(entry, "import settings apply to delimited-text and android-getevent files; this file is \(rawValue)")
-      }
+      if let entry = settings.entries.first { throw refusal(of: settings, at: entry) }
       return importer
     }
+  }
+
+  /// Settings given to a self-describing file, named, where they were written (the reference
+  /// typed, or the mapping file's first line), with why none applies and, for a scale, how to
+  /// give the file another one.
+  func refusal(of settings: ImportSettings, at first: ImportSettings.Entry) -> TraceInputError {
+    var problem = "import settings (\(settings.entries.map(\.key).joined(separator: ", "))) cannot be applied to this "
+      + "\(rawValue) file: it describes itself (its columns, time unit, coordinate unit and scale come from the file, "
+      + "not from settings); settings are for delimited-text and android-getevent files"
+    if settings.entries.contains(where: { ImportSettings.scaleKeys.contains($0.key) }) {
+      problem += self == .lookaheadTrace
+        ? ". For another scale, edit the file's '# millimetres_per_unit:' line"
+        : ". For another scale, convert it (lookahead datasets convert FILE OUT.lktrace.csv) and edit that file's "
+          + "'# millimetres_per_unit:' line"
+    }
+    return TraceInputError(file: first.file, location: first.line.map { .line($0) } ?? .file, problem: problem)
   }
 
   /// The importer for this format with no settings (a delimited-text importer without a mapping
