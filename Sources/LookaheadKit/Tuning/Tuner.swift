@@ -59,7 +59,7 @@ public struct Tuner<Strategy: SearchStrategy> {
     defer { withExtendedLifetime(lock) {} }
     if let journal, !fresh, let existing = try journal.read() {
       guard existing.header.resumes(header) else {
-        throw TuningJournal.Mismatch(path: journal.url.path, detail: Self.difference(existing.header, header))
+        throw TuningJournal.Mismatch(path: journal.url.path, detail: existing.header.differences(resumedBy: header))
       }
       for recorded in existing.trials {
         guard let point = strategy.next() else { break }
@@ -93,20 +93,6 @@ public struct Tuner<Strategy: SearchStrategy> {
       progress(Progress(trial: trial, best: best, done: trials.count, resumed: resumed))
     }
     return trials
-  }
-
-  private static func difference(_ a: TuningJournal.Header, _ b: TuningJournal.Header) -> String {
-    if a.predictor != b.predictor { return "predictor \(a.predictor) vs \(b.predictor)" }
-    if a.space != b.space { return "parameter space differs" }
-    if a.strategy != b.strategy { return "strategy \(a.strategy) vs \(b.strategy)" }
-    if a.seed != b.seed { return "seed \(a.seed) vs \(b.seed)" }
-    if a.objective != b.objective { return "objective \(a.objective) vs \(b.objective)" }
-    if a.version != b.version { return "journal version \(a.version) vs \(b.version)" }
-    if a.context != b.context { return "context differs" }
-    let (pa, pb) = (a.provenance?.resumable, b.provenance?.resumable)
-    if pa?.datasets != pb?.datasets { return "datasets or their files differ" }
-    if pa?.profileDefinition != pb?.profileDefinition { return "device profile differs" }
-    return "provenance differs"
   }
 }
 

@@ -176,6 +176,29 @@ struct TuneRunTests {
     _ = try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog)
   }
 
+  /// A replayed objective records the device in the journal's context and provenance: resuming
+  /// through another names the profile once with both names (the provenance's copy of the same
+  /// change is not repeated), then the definition's fields that differ.
+  @Test("resuming a journal through another device profile names the profile and both values")
+  func mismatchedProfileIsNamed() throws {
+    let journal = FileManager.default.temporaryDirectory.appendingPathComponent("tune-profile-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: journal) }
+    var request = TuneRun.Request(
+      predictor: "axis-gain", objective: .frameError(statistic: .mean), split: .holdout(testFraction: 0.25, seed: 1),
+      strategy: .lhs, trials: 2, seed: 1, profile: .pencil240ProMotion120, journal: journal, parts: 1)
+    request.provenance = ResultProvenance(
+      commandLine: ["lookahead", "tune"], command: "tune", predictors: ["axis-gain"], seed: 1, profile: nil,
+      evaluationProtocol: "frame", datasets: [])
+    _ = try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog)
+    request.profile = .finger60Phone
+    let error = #expect(throws: TuningJournal.Mismatch.self) {
+      try TuneRun.run(request, data: try Self.lines(), catalog: Self.axisGainCatalog)
+    }
+    let detail = error?.detail ?? ""
+    #expect(detail.hasPrefix(#"context.profile: journal "pencil240-promotion120", this run "finger60-phone"; provenance.profileDefinition."#), "\(detail)")
+    #expect(!detail.contains("provenance.profile:") && !detail.contains("provenance.profileDefinition.name"), "\(detail)")
+  }
+
   @Test("cross-fitting scores every writer with a configuration searched without them")
   func crossFitting() throws {
     var request = TuneRun.Request(

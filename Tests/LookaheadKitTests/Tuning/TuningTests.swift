@@ -87,18 +87,32 @@ struct TuningTests {
     #expect(journaled.trials == uninterrupted && !journaled.droppedPartialLine)
   }
 
-  @Test("resuming with another seed or strategy is refused, naming the journal")
+  /// The refusal names each field that differs with the journal's and this run's values (a
+  /// context change said only "context differs").
+  @Test("resuming with another seed or context is refused, naming the journal, the fields and both values")
   func mismatchRefused() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-mismatch-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: path) }
-    let header = TuningJournal.Header(predictor: "p", space: Self.space, strategy: "lhs", seed: 1, objective: "bowl")
+    let header = TuningJournal.Header(
+      predictor: "p", space: Self.space, strategy: "lhs", seed: 1, objective: "bowl",
+      context: ["profile": "pencil240-promotion120", "split": "none"])
     var tuner = Tuner(header: header, strategy: LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 1), journal: TuningJournal(url: path))
     _ = try tuner.run { Tuner<LatinHypercubeSearch>.Outcome(objective: Self.objective($0)) }
-    var other = header
-    other.seed = 2
-    var again = Tuner(header: other, strategy: LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 2), journal: TuningJournal(url: path))
-    #expect(throws: TuningJournal.Mismatch.self) {
-      _ = try again.run { Tuner<LatinHypercubeSearch>.Outcome(objective: Self.objective($0)) }
+    var otherSeed = header
+    otherSeed.seed = 2
+    var otherContext = header
+    otherContext.context = ["profile": "finger60-phone", "split": "none", "search": "all"]
+    for (other, detail) in [
+      (otherSeed, "seed: journal 1, this run 2"),
+      (otherContext, #"context.profile: journal "pencil240-promotion120", this run "finger60-phone"; "#
+        + #"context.search: journal none, this run "all""#),
+    ] {
+      var again = Tuner(header: other, strategy: LatinHypercubeSearch(dimensionCount: 2, count: 5, seed: 1), journal: TuningJournal(url: path))
+      let error = #expect(throws: TuningJournal.Mismatch.self) {
+        _ = try again.run { Tuner<LatinHypercubeSearch>.Outcome(objective: Self.objective($0)) }
+      }
+      #expect(error?.description == "\(path.path): this journal belongs to a different tune (\(detail)); use another "
+        + "--journal path, or --restart-journal to start it afresh")
     }
   }
 
