@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
       or a training's model with \
       --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
       unit, device profile, datasets, split, writers, objective and seed are the run's own \
-      (--dataset, --split, --objective and --seed are refused there). With \
+      (--dataset, --split, --objective and --seed are refused there, and a --profile other than \
+      the device a tune records). With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
       dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
       a summary.
@@ -142,5 +143,6 @@ enum ExportedModelFile: OutputFileKind {
 
 /// `export --profile`: the device recorded in the model.
 enum ExportRunDeviceDefault: ProfileDefault {
-  static let description = "the tune's or training's, else \(DeviceProfile.pencil240ProMotion120.name)"
+  static let description =
+    "the device a tune records, which it may only restate; else \(DeviceProfile.pencil240ProMotion120.name)"
 }

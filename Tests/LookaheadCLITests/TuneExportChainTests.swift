@@ -110,6 +110,19 @@ struct TuneExportChainTests {
       #expect(export.stderr.contains(extra[0]), "\(export.stderr)")
       #expect(!FileManager.default.fileExists(atPath: relabelled.path))
     }
+    // Another device would claim the phone's parameters for it (it was written, relabelled);
+    // the tune's own device restated is taken.
+    let otherDevice = try DatasetsCommandTests.run(
+      ["export", "--from-tune", journal.path, "-o", relabelled.path, "--profile", "pencil240-promotion120"])
+    #expect(otherDevice.status == 1)
+    #expect(otherDevice.stderr.hasPrefix(
+      "error: --profile pencil240-promotion120: the run records its own device, finger60-phone, and export takes it from it"),
+      "\(otherDevice.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: relabelled.path))
+    let sameDevice = try DatasetsCommandTests.run(
+      ["export", "--from-tune", journal.path, "-o", relabelled.path, "--profile", "finger60-phone"])
+    #expect(sameDevice.status == 0, "\(sameDevice.stderr)")
+    #expect(try LookaheadModel(contentsOf: relabelled).file.tunedFor.deviceProfileName == "finger60-phone")
   }
 
   /// A cross-fitted tune scores every writer, each by the configuration its fold searched

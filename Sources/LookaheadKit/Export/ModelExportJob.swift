@@ -10,7 +10,8 @@ import LookaheadRuntime
 /// `.tune.json`, `.train.json`): unit and millimetres, device profile, datasets with their subsets
 /// and checksums, split and writers, objective, seed and fixed values; nothing is re-read or
 /// guessed, and `--dataset`, `--split`, `--objective` and `--seed` are refused
-/// (``RecordedRunOverride``): they would relabel the run's parameters without converting them.
+/// (``RecordedRunOverride``): they would relabel the run's parameters without converting them; so
+/// is a `--profile` other than the device the run records (``RecordedDeviceOverride``).
 /// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
 /// the parameters assume.
 public struct ModelExportJob: Sendable {
@@ -30,7 +31,8 @@ public struct ModelExportJob: Sendable {
   /// Datasets the model was tuned on; the first one's coordinate unit is the model's. Empty with
   /// a tune or training: taken from its provenance.
   public var datasets: [String]
-  /// Device profile name or file; nil: the tune's, else the default preset.
+  /// Device profile name or file; nil: the tune's, else the default preset. With a run that
+  /// records a device, only that device (see ``device(origin:)``).
   public var profile: String?
   /// Fixed per-sample horizon, seconds, or nil for per-frame presentation-time prediction.
   public var fixedHorizonSeconds: Double?
@@ -110,14 +112,7 @@ public struct ModelExportJob: Sendable {
       let files = try DatasetRegistry.checksums(of: name, dataDirectory: dataDirectory)
       provenanceDatasets.append(.init(name: name, files: files.map { .init(path: $0.path, sha256: $0.sha256) }))
     }
-    let device: DeviceProfile
-    if let profile {
-      device = try DeviceProfile.resolve(profile)
-    } else if let recordedProfile = recorded?.profileDefinition {
-      device = recordedProfile
-    } else {
-      device = try DeviceProfile.resolve(origin.legacyContext["profile"] ?? DeviceProfile.pencil240ProMotion120.name)
-    }
+    let device = try self.device(origin: origin)
     let entry = try? catalog.entry(named: predictor.name)
     return try ModelExporter.modelFile(
       predictor: predictor, entry: entry, coordinates: coordinates, profile: device,
@@ -143,6 +138,44 @@ public struct ModelExportJob: Sendable {
       "\(options.joined(separator: ", ")): the run records its own datasets\(unit.map { " (unit \($0))" } ?? ""), split, "
         + "objective and seed, and export takes them from it; another value would relabel the parameters it found "
         + "without converting them. Tune or train on the other data to ship a model for it"
+    }
+  }
+
+  /// The device the model is for: the run's own (its provenance's, or a version-1 journal's
+  /// `profile`), which `--profile` may only restate (``RecordedDeviceOverride``); else `--profile`
+  /// (a hand-given predictor, a training, which records none); else the default preset.
+  func device(origin: Origin) throws -> DeviceProfile {
+    let given = try profile.map { try DeviceProfile.resolve($0) }
+    if let recorded = origin.provenance?.profileDefinition {
+      if let given, let profile, given != recorded {
+        throw RecordedDeviceOverride(given: profile, givenName: given.name, recorded: recorded.name)
+      }
+      return recorded
+    }
+    if let recordedName = origin.legacyContext["profile"] {
+      if let given, let profile, profile != recordedName, given.name != recordedName {
+        throw RecordedDeviceOverride(given: profile, givenName: given.name, recorded: recordedName)
+      }
+      return try given ?? DeviceProfile.resolve(recordedName)
+    }
+    return given ?? .pencil240ProMotion120
+  }
+
+  /// `--profile` naming another device than the one a tune records: its parameters were chosen
+  /// through that device (its frames and horizons, or at least its Pareto front), so the model
+  /// file would claim them for a device they were not tuned for (it relabelled them silently).
+  public struct RecordedDeviceOverride: Error, CustomStringConvertible, Sendable {
+    /// `--profile` as typed (a preset name or a file), and the name of the device it gives.
+    public var given: String
+    public var givenName: String
+    /// The name of the device the run records.
+    public var recorded: String
+    public var description: String {
+      let named = given == givenName ? given : "\(given) (device \(givenName))"
+      let other = givenName == recorded ? "another definition of \(recorded)" : "another device"
+      return "--profile \(named): the run records its own device, \(recorded), and export takes it from it; "
+        + "\(other) would claim the parameters it found for a device they were not tuned for. Leave out --profile, "
+        + "or tune through \(given) to ship a model for it"
     }
   }
 

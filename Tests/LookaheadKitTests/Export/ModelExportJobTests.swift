@@ -70,6 +70,45 @@ struct ModelExportJobTests {
     #expect(file.tunedFor.deviceProfileName == "finger120-display60")
   }
 
+  /// A tune's parameters were chosen through its device: another --profile relabelled them
+  /// silently. The same device restated is taken, and a run that records none takes any.
+  @Test("--from-tune refuses a --profile other than the tune's, naming both; a run that records none takes it")
+  func recordedDeviceIsKept() throws {
+    let url = temporary("device.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    func journal(_ provenance: ResultProvenance?, context: [String: String]) throws {
+      try? FileManager.default.removeItem(at: url)
+      let journal = TuningJournal(url: url)
+      try journal.start(with: TuningJournal.Header(
+        predictor: "alpha-beta-gamma", space: SearchSpace([.init(name: "alpha", lowerBound: 0.1, upperBound: 0.9)]),
+        strategy: "grid", seed: 0, objective: "o", context: context, provenance: provenance))
+      try journal.append(.init(index: 0, unit: [0.5], values: [0.5], objective: 1, metrics: [:]))
+    }
+    func device(_ profile: String?) throws -> String {
+      try ModelExportJob(source: .tuneResult(url), profile: profile, command: "c").modelFile().tunedFor.deviceProfileName
+    }
+
+    try journal(
+      ResultProvenance(
+        commandLine: [], command: "tune", predictors: ["alpha-beta-gamma"], seed: 0, profile: .finger60Phone,
+        evaluationProtocol: "frame-replay", datasets: []),
+      context: ["profile": "finger60-phone"])
+    let error = #expect(throws: ModelExportJob.RecordedDeviceOverride.self) { try device("pencil240-promotion120") }
+    #expect(error?.description == "--profile pencil240-promotion120: the run records its own device, finger60-phone, "
+      + "and export takes it from it; another device would claim the parameters it found for a device they were not "
+      + "tuned for. Leave out --profile, or tune through pencil240-promotion120 to ship a model for it")
+    #expect(try device("finger60-phone") == "finger60-phone")
+    #expect(try device(nil) == "finger60-phone")
+    // A journal without provenance records its device in its context.
+    try journal(nil, context: ["profile": "finger120-display60"])
+    #expect(throws: ModelExportJob.RecordedDeviceOverride.self) { try device("finger60-phone") }
+    #expect(try device("finger120-display60") == "finger120-display60")
+    // Recorded nowhere: --profile says which device.
+    try journal(nil, context: [:])
+    #expect(try device("finger60-phone") == "finger60-phone")
+    #expect(try device(nil) == "pencil240-promotion120")
+  }
+
   @Test("a version-1 journal as `tune` wrote it: its 'dataset NAME' keys give the unit and datasets, its fixed values are applied")
   func versionOneJournal() throws {
     let url = temporary("v1.jsonl")
