@@ -68,6 +68,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("resample-test"), help: "MLP: score on the test strokes re-recorded at this rate, Hz (1 ms ticks, 0.25 ms jitter), to validate rate carry-over on training data.")
   var resampleTest: Double?
 
+  @Option(name: .customLong("resample-test-resolution"), help: "MLP with --resample-test: report the re-recorded test positions on a grid of this size, mm where the data knows its scale (0.096 is Inkable's half UIKit point; default 0, exact).")
+  var resampleTestResolution: Double?
+
   @Option(help: "MLP: seed of the validation writers, initial weights and batch order.")
   var seed: UInt64 = 1
 
@@ -183,12 +186,20 @@ struct MLPTrainOptions: ParsableArguments {
     return options
   }
 
-  /// The `--resample-test` resampler: the augmentation's digitizer timing (1 ms ticks, 0.25 ms jitter).
+  /// The `--resample-test` resampler: the augmentation's digitizer timing (1 ms ticks, 0.25 ms
+  /// jitter), positions on `--resample-test-resolution`'s grid when given.
   func testResampler() throws -> StrokeResampler? {
-    guard let rate = resampleTest else { return nil }
+    guard let rate = resampleTest else {
+      if resampleTestResolution != nil { throw ValidationError("--resample-test-resolution needs --resample-test") }
+      return nil
+    }
     guard rate >= 10, rate <= 2000 else { throw ValidationError("--resample-test must be 10…2000 Hz") }
+    let resolution = resampleTestResolution ?? 0
+    guard resolution >= 0, resolution <= 10 else {
+      throw ValidationError("--resample-test-resolution must be 0…10 mm, got \(resolution)")
+    }
     let timing = StrokeAugmentation()
-    return StrokeResampler(rate: rate, jitter: timing.resampleJitter, tick: timing.resampleTick)
+    return StrokeResampler(rate: rate, jitter: timing.resampleJitter, tick: timing.resampleTick, resolution: resolution)
   }
 
   /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA; with

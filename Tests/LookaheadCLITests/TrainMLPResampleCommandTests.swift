@@ -23,6 +23,28 @@ struct TrainMLPResampleCommandTests {
     #expect(result["augmentation"] as? String == "resample=240.0,jitter=0.25,tick=1")
   }
 
+  @Test("a position grid on the re-recorded test strokes and on the augmentation is said and recorded")
+  func resampledOnAGrid() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("mlp.json")
+    let run = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history", "4",
+      "--hidden", "8", "--epochs", "1", "--augment", "resample=240,resolution=0.5", "--resample-test", "240",
+      "--resample-test-resolution", "0.5", "-o", out.path, TrainMLPCommandTests.dataset,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("re-recorded at 240.0 Hz on a 0.5 mm grid before scoring (validation run)"))
+    let result = try TuneExportChainTests.json(dir.appendingPathComponent("mlp.train.json"))
+    #expect(result["testResampledResolution"] as? Double == 0.5)
+    #expect(result["augmentation"] as? String == "resample=240.0,jitter=0.25,tick=1,resolution=0.5")
+    let alone = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--split", "train=participant1;test=participant3", "--resample-test-resolution", "0.5",
+      TrainMLPCommandTests.dataset,
+    ])
+    #expect(alone.status != 0 && alone.stderr.contains("--resample-test-resolution needs --resample-test"))
+  }
+
   @Test("an out-of-range --resample-test or resample rate is refused with the option named")
   func refusesBadRates() throws {
     let bad = try DatasetsCommandTests.run([

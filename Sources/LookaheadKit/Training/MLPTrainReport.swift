@@ -30,6 +30,8 @@ public struct MLPTrainReport: Sendable, Codable {
   public var penInputs: Bool?
   /// Set when the test strokes were re-recorded at another rate before scoring (a validation run).
   public var testResampledHz: Double?
+  /// The grid the re-recorded test positions were reported on, mm where known (absent: exact).
+  public var testResampledResolution: Double?
   /// Of an ensemble (`--ensemble N`), each member's seed, best epoch and epochs; absent for one
   /// network (``epochs`` and ``bestEpoch`` are then its own; for an ensemble, the first member's).
   public var members: [Member]?
@@ -65,6 +67,7 @@ public struct MLPTrainReport: Sendable, Codable {
     strokeEndRows = options.strokeEndRows ? true : nil
     penInputs = options.penInputs ? true : nil
     testResampledHz = outcome.testResampler?.rate
+    testResampledResolution = outcome.testResampler.flatMap { $0.resolution > 0 ? $0.resolution : nil }
     ensembleValidationError = outcome.training.ensembleValidationError
     let trained = outcome.training.members
     members = trained.isEmpty
@@ -106,7 +109,11 @@ public struct MLPTrainReport: Sendable, Codable {
     lines += [
       "",
       "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))"
-        + (testResampledHz.map { " — re-recorded at \($0) Hz before scoring (validation run)" } ?? ""),
+        + (testResampledHz.map {
+          " — re-recorded at \($0) Hz"
+            + (testResampledResolution.map { " on a \(String(format: "%g", $0)) \(lengthUnit) grid" } ?? "")
+            + " before scoring (validation run)"
+        } ?? ""),
     ]
     lines += Self.heldOutTable(heldOut, lengthUnit: lengthUnit)
     return lines.joined(separator: "\n")

@@ -50,7 +50,7 @@ public struct MLPTrainingRows: Sendable {
         var parameters = shape
         parameters.lengthScale = data.scales[index]
         let recorded = data.cleaned(index)
-        for variant in augmentation.variants(of: recorded, seed: UInt64(index)) {
+        for variant in augmentation.variants(of: recorded, seed: UInt64(index), lengthScale: data.scales[index]) {
           // A stroke up-sampled m times gives m times the (strongly correlated) issue points;
           // keeping every m-th keeps each variant's weight in the fit that of its recording.
           let stride = max(1, Int((Double(variant.count) / Double(max(recorded.count, 1))).rounded()))

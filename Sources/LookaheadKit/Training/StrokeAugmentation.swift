@@ -36,11 +36,14 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
   public var resampleJitter: Double
   /// The resampled strokes' timestamp resolution, seconds: 1 ms, as in every shared dataset.
   public var resampleTick: Double
+  /// The resampled strokes' position resolution, millimetres where the data knows its scale (else
+  /// its own unit): 0, exact positions, by default (``StrokeResampler/resolution``).
+  public var resampleResolution: Double
 
   public init(
     reflect: Bool = false, speedFactors: [Double] = [], scaleFactors: [Double] = [], decimations: [Int] = [],
     resampleRates: [ClosedRange<Double>] = [], fastFactors: [Double] = [], resampleJitter: Double = 0.000_25,
-    resampleTick: Double = 0.001
+    resampleTick: Double = 0.001, resampleResolution: Double = 0
   ) {
     self.fastFactors = fastFactors
     self.reflect = reflect
@@ -50,6 +53,7 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
     self.resampleRates = resampleRates
     self.resampleJitter = resampleJitter
     self.resampleTick = resampleTick
+    self.resampleResolution = resampleResolution
   }
 
   /// No extra strokes.
@@ -65,9 +69,9 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
     public var description: String
   }
 
-  /// Parses `reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2;3,resample=240;120,fast=1.5,jitter=0.25,tick=1`
-  /// (any subset, in any order, `fast` only with `resample`; `none` for none). `jitter` and `tick`
-  /// are milliseconds.
+  /// Parses `reflect,speed=0.8;1.25,scale=0.8;1.25,decimate=2;3,resample=240;120,fast=1.5,jitter=0.25,tick=1,resolution=0.1`
+  /// (any subset, in any order, `fast` and `resolution` only with `resample`; `none` for none).
+  /// `jitter` and `tick` are milliseconds, `resolution` millimetres.
   public init(parsing text: String) throws(Invalid) {
     self.init()
     let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -123,22 +127,33 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
           throw Invalid(description: "augmentation tick=\(parts[1]): expected 0…10 milliseconds")
         }
         resampleTick = value / 1000
+      case "resolution" where parts.count == 2:
+        guard let value = Double(parts[1]), value >= 0, value <= 10 else {
+          throw Invalid(description: "augmentation resolution=\(parts[1]): expected 0…10 millimetres")
+        }
+        resampleResolution = value
       default:
         throw Invalid(
           description:
-            "augmentation \"\(item)\": expected reflect, speed=F;F…, scale=F;F…, decimate=N;N…, resample=HZ;HZ…, fast=F;F…, jitter=MS or tick=MS")
+            "augmentation \"\(item)\": expected reflect, speed=F;F…, scale=F;F…, decimate=N;N…, resample=HZ;HZ…, fast=F;F…, jitter=MS, tick=MS or resolution=MM")
       }
     }
     if !fastFactors.isEmpty, resampleRates.isEmpty {
       throw Invalid(description: "augmentation fast=…: re-records the faster strokes at the resample rates; give resample=HZ;HZ… too")
     }
+    if resampleResolution > 0, resampleRates.isEmpty {
+      throw Invalid(description: "augmentation resolution=…: is the re-recorded strokes' position grid; give resample=HZ;HZ… too")
+    }
   }
 
   /// The stroke itself first, then its variants (mirrored variants after the unmirrored ones).
   ///
-  /// - Parameter seed: draws the resampled variants' timing noise; the same seed gives the same
-  ///   variants (training passes the stroke's index, so rows do not depend on the core count).
-  public func variants(of samples: ArraySlice<PointerSample>, seed: UInt64 = 0) -> [[PointerSample]] {
+  /// - Parameters:
+  ///   - seed: draws the resampled variants' timing noise; the same seed gives the same variants
+  ///     (training passes the stroke's index, so rows do not depend on the core count).
+  ///   - lengthScale: millimetres (the network's length unit) per coordinate unit, which
+  ///     ``resampleResolution`` is converted by.
+  public func variants(of samples: ArraySlice<PointerSample>, seed: UInt64 = 0, lengthScale: Double = 1) -> [[PointerSample]] {
     let original = Array(samples)
     var unmirrored = [original]
     for factor in speedFactors {
@@ -157,12 +172,12 @@ public struct StrokeAugmentation: Sendable, Hashable, Codable {
         rate = Foundation.exp(
           Foundation.log(range.lowerBound) + generator.nextUnit() * Foundation.log(range.upperBound / range.lowerBound))
       }
-      let resampler = StrokeResampler(rate: rate, jitter: resampleJitter, tick: resampleTick)
-      unmirrored.append(resampler.resample(original, using: &generator))
+      let resampler = StrokeResampler(rate: rate, jitter: resampleJitter, tick: resampleTick, resolution: resampleResolution)
+      unmirrored.append(resampler.resample(original, lengthScale: lengthScale, using: &generator))
       for factor in fastFactors {
         // Drawn after the rate variant's, so adding `fast` leaves every other variant as it was.
         let faster = original.map { var s = $0; s.time /= factor; return s }
-        unmirrored.append(resampler.resample(faster, using: &generator))
+        unmirrored.append(resampler.resample(faster, lengthScale: lengthScale, using: &generator))
       }
     }
     guard reflect else { return unmirrored }
@@ -200,6 +215,7 @@ extension StrokeAugmentation: CustomStringConvertible {
       if !fastFactors.isEmpty { items.append("fast=" + fastFactors.map { "\($0)" }.joined(separator: ";")) }
       items.append("jitter=" + String(format: "%g", resampleJitter * 1000))
       items.append("tick=" + String(format: "%g", resampleTick * 1000))
+      if resampleResolution > 0 { items.append("resolution=" + String(format: "%g", resampleResolution)) }
     }
     return items.isEmpty ? "none" : items.joined(separator: ",")
   }

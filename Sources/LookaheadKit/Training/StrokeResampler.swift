@@ -11,6 +11,10 @@ import LookaheadRuntime
 /// - it reports each sample with a timestamp quantised to its clock tick (`tick`; the shared
 ///   datasets all have whole-millisecond timestamps, so a 240 Hz device reports steps of 4 and
 ///   5 ms, as Inkable does), while the position is the pen's at the true instant;
+/// - it reports that position at its own resolution (`resolution`: a grid, in the network's length
+///   unit, millimetres where the data knows its scale), as Inkable's UIKit points come in halves
+///   (0.096 mm) and Henze 2017's in whole pixels; the interpolated path itself has none, and a
+///   model trained on it never sees the step-to-step noise a real grid adds to short steps;
 /// - it never reports a sample after the pen left the surface: no instant later than the stroke's
 ///   last recorded sample is made.
 ///
@@ -30,14 +34,19 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
   public var jitter: Double
   /// Timestamp resolution, seconds (0 = exact timestamps).
   public var tick: Double
+  /// Position resolution, in the network's length unit (millimetres where the data knows its
+  /// scale; see `resample`'s `lengthScale`): each reported x and y is rounded to a multiple of it
+  /// (0 = exact positions).
+  public var resolution: Double
   /// A recorded interval longer than this is a pause in the reports (a touch screen reports
   /// nothing while the finger rests), not motion to interpolate: no instant inside it is made.
   public var maximumGap: Double
 
-  public init(rate: Double, jitter: Double = 0, tick: Double = 0, maximumGap: Double = 0.05) {
+  public init(rate: Double, jitter: Double = 0, tick: Double = 0, resolution: Double = 0, maximumGap: Double = 0.05) {
     self.rate = rate
     self.jitter = jitter
     self.tick = tick
+    self.resolution = resolution
     self.maximumGap = maximumGap
   }
 
@@ -45,14 +54,21 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
   ///
   /// - Parameters:
   ///   - samples: a cleaned stroke (times strictly increasing).
+  ///   - lengthScale: the network's length unit per coordinate unit (``LookaheadRuntime/MLPPredictor/Parameters/lengthScale``),
+  ///     which ``resolution`` is given in; 1 when the coordinates are that unit.
   ///   - generator: draws the sampling phase of the clock tick and the timing errors.
   /// - Returns: the stroke itself (re-timed to start at 0) when it has fewer than two samples.
-  public func resample<C: Collection<PointerSample>>(_ samples: C, using generator: inout SplitMix64) -> [PointerSample] {
+  public func resample<C: Collection<PointerSample>>(
+    _ samples: C, lengthScale: Double = 1, using generator: inout SplitMix64
+  ) -> [PointerSample] {
     let recorded = Array(samples)
     guard recorded.count >= 2, let first = recorded.first, let last = recorded.last, rate > 0 else {
       return recorded.map { var s = $0; s.time -= recorded.first?.time ?? 0; return s }
     }
     let period = 1 / rate
+    // The grid in coordinate units; none for a non-positive or non-finite size.
+    let grid = resolution / lengthScale
+    let onGrid = grid > 0 && grid.isFinite
     // Where the stroke's start falls between two clock ticks.
     let clockPhase = tick > 0 ? generator.nextUnit() * tick : 0
     var result: [PointerSample] = []
@@ -72,6 +88,10 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
       if b - a > maximumGap, instant > a, instant < b { continue }
       var sample = Self.interpolate(recorded, segment: segment, at: instant)
       sample.time = tick > 0 ? ((instant - first.time + clockPhase) / tick).rounded(.down) * tick : instant - first.time
+      if onGrid {
+        sample.x = (sample.x / grid).rounded() * grid
+        sample.y = (sample.y / grid).rounded() * grid
+      }
       if let previous = result.last, sample.time <= previous.time { continue }
       result.append(sample)
     }

@@ -133,6 +133,48 @@ struct StrokeResamplerTests {
     #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resample=240,fast=9") }
   }
 
+  @Test("a position resolution puts every re-recorded point on its grid, in millimetres, and moves it by at most half a cell")
+  func positionGrid() throws {
+    let recorded = Self.line(count: 60)
+    // 0.1 mm per unit: a 0.25 mm grid is 2.5 units.
+    for lengthScale in [1.0, 0.1] {
+      var exactGenerator = SplitMix64(seed: 11)
+      var gridGenerator = SplitMix64(seed: 11)
+      let exact = StrokeResampler(rate: 240, jitter: 0.0004, tick: 0.001).resample(recorded, lengthScale: lengthScale, using: &exactGenerator)
+      let gridded = StrokeResampler(rate: 240, jitter: 0.0004, tick: 0.001, resolution: 0.25)
+        .resample(recorded, lengthScale: lengthScale, using: &gridGenerator)
+      let cell = 0.25 / lengthScale
+      // Same instants and timestamps (the grid draws nothing from the generator).
+      #expect(gridded.map(\.time) == exact.map(\.time))
+      for (g, e) in zip(gridded, exact) {
+        for (value, truth) in [(g.x, e.x), (g.y, e.y)] {
+          let cells = value / cell
+          #expect(abs(cells - cells.rounded()) < 1e-9)
+          #expect(abs(value - truth) <= cell / 2 + 1e-12)
+        }
+      }
+      // The grid is coarse against 240 Hz steps of the line's y (0.21 units): some steps repeat a value.
+      #expect(zip(gridded.dropFirst(), gridded).contains { $0.y == $1.y })
+    }
+    // Parsed, described and checked as an augmentation; re-recorded tuning data uses each stroke's scale.
+    let augmentation = try StrokeAugmentation(parsing: "resample=240,resolution=0.096")
+    #expect(augmentation.resampleResolution == 0.096)
+    #expect(augmentation.description == "resample=240.0,jitter=0.25,tick=1,resolution=0.096")
+    #expect(try StrokeAugmentation(parsing: augmentation.description) == augmentation)
+    #expect(try StrokeAugmentation(parsing: "resample=240").description == "resample=240.0,jitter=0.25,tick=1")
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resolution=0.1") }
+    #expect(throws: StrokeAugmentation.Invalid.self) { try StrokeAugmentation(parsing: "resample=240,resolution=-1") }
+    let variant = augmentation.variants(of: recorded[...], seed: 2, lengthScale: 0.1)[1]
+    #expect(variant.allSatisfy { abs($0.x / 0.96 - ($0.x / 0.96).rounded()) < 1e-9 })
+    let data = try TuningData(traces: [
+      Trace(
+        metadata: TraceMetadata(source: "lines", coordinateUnit: "u", millimetresPerUnit: 0.1),
+        strokes: [Stroke(writer: "w", samples: recorded.map { TraceSample(time: $0.time, x: $0.x, y: $0.y) })])
+    ])
+    let resampled = try data.resampled(with: StrokeResampler(rate: 240, tick: 0.001, resolution: 0.5), seed: 1)
+    #expect(resampled.cleaned(0).allSatisfy { abs($0.y / 5 - ($0.y / 5).rounded()) < 1e-9 })
+  }
+
   @Test("re-recorded tuning data keeps every stroke's writer and dataset, at the new rate")
   func resampledTuningData() throws {
     let strokes = (0..<3).map { w in
