@@ -15,7 +15,7 @@ run evaluate-bundled evaluate --predictor polynomial --seed 0 --json Inkable-App
 run evaluate-anchor-svc evaluate --predictor linear --protocol anchor SVC2004-Task2:test
 run compare-anchor-henze compare hold linear polynomial kalman --protocol anchor Henze2017-MobileHCI
 run compare-wacom compare hold linear kalman --profile finger60-phone --seed 3 --json WacomMSP13-HandwritingSpeed:ID0001
-run sweep-bundled sweep --predictor linear --seed 0 --json Inkable-ApplePencil
+run sweep-bundled sweep --predictor linear --json Inkable-ApplePencil
 run tune-short tune --predictor polynomial --params order,window=2..16,half-life=0..0.05 --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials 6 --seed 1 --quiet --split holdout=0.25,seed=1 --journal "$O/tune.jsonl" --out "$O/tune.json" Henze2017-MobileHCI
 run tune-replay tune --predictor linear --params gap-limit=0..0.1 --trials 3 --seed 2 --quiet --profile finger60-phone --split holdout=0.25,seed=1 --journal "$O/tune2.jsonl" --out "$O/tune2.json" WacomMSP13-HandwritingSpeed
 run train-henze train --henze2017

@@ -62,7 +62,7 @@ struct CompareCommand: ParsableCommand {
         ("--paired-column", pairedColumn != nil), ("--baseline", baseline != nil), ("--resamples", resamples != nil),
         ("--metrics", metrics.isGiven),
       ].filter(\.1).map(\.0)
-      try UnusedProtocolOptions.check(given, under: protocolChoice)
+      try UnusedProtocolOptions.check(given, in: .evaluation(protocolChoice, pairsPredictors: true))
       let resamples = self.resamples ?? 10_000
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }

@@ -43,7 +43,8 @@ struct EvaluateCommand: ParsableCommand {
       }
       let protocolChoice = try parseProtocol(evaluationProtocol)
       try UnusedProtocolOptions.check(
-        options.givenOptions + (metrics.isGiven ? ["--metrics"] : []), under: protocolChoice)
+        options.givenOptions + (metrics.isGiven ? ["--metrics"] : []),
+        in: .evaluation(protocolChoice, pairsPredictors: false))
       if records != nil, protocolChoice != .frameReplay {
         throw ValidationError("--records needs the frame protocol")
       }

@@ -11,7 +11,8 @@ struct MetricsOption: ParsableArguments {
       valueName: "key|all|names"))
   var choice: String?
 
-  /// Whether `--metrics` was typed (`--protocol henze2017` refuses it: its table has no metrics to choose).
+  /// Whether `--metrics` was typed (`--protocol henze2017` and `anchor` refuse it: their tables have no
+  /// scorecard metrics to choose).
   var isGiven: Bool { choice != nil }
 
   /// The choice, parsed (before any work, so a misspelt name costs no run).

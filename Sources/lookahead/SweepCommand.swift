@@ -40,6 +40,7 @@ struct SweepCommand: ParsableCommand {
         throw ValidationError("give at least one --predictor, --predictor-file or --model")
       }
       let datasets = try input.required()
+      try UnusedProtocolOptions.check(options.givenOptions, in: .sweep)
       if let stepMilliseconds, !(stepMilliseconds > 0 && stepMilliseconds.isFinite) {
         throw ValidationError("--step-ms must be a positive number")
       }

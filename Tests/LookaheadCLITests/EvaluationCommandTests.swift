@@ -196,6 +196,57 @@ struct EvaluationCommandTests {
     #expect(frame.stdout.contains("profile finger60-phone, seed 7"))
   }
 
+  /// Under --protocol anchor each recorded sample is asked for fixed horizons: no device is
+  /// replayed and the table is error per horizon, so --profile and --metrics are refused by name
+  /// (they were accepted and the output was byte-identical). `evaluate` scores one predictor, so
+  /// nothing is bootstrapped and its --seed is refused too; `compare`'s --seed seeds the paired
+  /// bootstrap and is taken.
+  @Test(arguments: [
+    (["--profile", "finger60-phone"], "--profile: each recorded sample is asked for its own time plus each fixed horizon"),
+    (["--metrics", "all"], "--metrics: its table is the mean and p95 error at each anchor horizon"),
+  ])
+  func anchorRefusesOptionsItDoesNotUse(option: [String], reason: String) throws {
+    for base in [
+      ["compare", "hold", "linear", "--protocol", "anchor", "Inkable-ApplePencil"],
+      ["evaluate", "--predictor", "linear", "--protocol", "anchor", "Inkable-ApplePencil"],
+    ] {
+      let refused = try Self.run(base + option)
+      #expect(refused.status == 1, "\(refused.stdout)")
+      #expect(refused.stderr.hasPrefix("error: \(option[0]) does not apply under --protocol anchor and would be ignored ("),
+        "\(refused.stderr)")
+      #expect(refused.stderr.contains(reason), "\(refused.stderr)")
+      #expect(refused.stderr.hasSuffix("; leave it out, or use --protocol frame\n"), "\(refused.stderr)")
+      #expect(refused.stdout.isEmpty)
+    }
+  }
+
+  @Test func anchorSeedIsRefusedByEvaluateAndTakenByCompare() throws {
+    let evaluate = try Self.run(
+      ["evaluate", "--predictor", "linear", "--protocol", "anchor", "Inkable-ApplePencil", "--seed", "7"])
+    #expect(evaluate.status == 1)
+    #expect(evaluate.stderr.hasPrefix("error: --seed does not apply under --protocol anchor"), "\(evaluate.stderr)")
+    #expect(evaluate.stderr.contains("one predictor has no paired comparison to bootstrap"), "\(evaluate.stderr)")
+    let compare = try Self.run([
+      "compare", "hold", "linear", "--protocol", "anchor", "Inkable-ApplePencil", "--seed", "7", "--resamples", "200",
+    ])
+    #expect(compare.status == 0, "\(compare.stderr)")
+    #expect(compare.stdout.contains("200 resamples, seed 7"), "\(compare.stdout)")
+  }
+
+  /// sweep asks each delivered sample for a fixed horizon: nothing is drawn at random, so --seed
+  /// is refused (it was recorded in the provenance and changed nothing); --profile sets the step
+  /// and decimation and is taken.
+  @Test func sweepRefusesSeed() throws {
+    let refused = try Self.run(["sweep", "--predictor", "linear", "Inkable-ApplePencil", "--seed", "7"])
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "error: --seed does not apply to sweep and would be ignored (--seed: nothing in it is "
+      + "random (each delivered sample is asked for a fixed horizon ahead; no display phase or missed frame is "
+      + "drawn)); leave it out (evaluate and compare seed their frame replay with it)\n", "\(refused.stderr)")
+    #expect(refused.stdout.isEmpty)
+    let profiled = try Self.run(["sweep", "--predictor", "linear", "Inkable-ApplePencil", "--profile", "finger60-phone"])
+    #expect(profiled.status == 0, "\(profiled.stderr)")
+  }
+
   /// --baseline naming no predictor is refused, also when the others come from --model files
   /// (whose labels are their file names; it used to fall back to the first predictor silently).
   @Test func unknownBaselineIsRefusedWithModels() throws {
