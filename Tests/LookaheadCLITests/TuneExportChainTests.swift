@@ -123,6 +123,15 @@ struct TuneExportChainTests {
       ["export", "--from-tune", journal.path, "-o", relabelled.path, "--profile", "finger60-phone"])
     #expect(sameDevice.status == 0, "\(sameDevice.stderr)")
     #expect(try LookaheadModel(contentsOf: relabelled).file.tunedFor.deviceProfileName == "finger60-phone")
+    // The tune scored each frame's presentation time: a fixed horizon would relabel it (it was
+    // written as a fixed-horizon model).
+    let fixed = try DatasetsCommandTests.run(
+      ["export", "--from-tune", journal.path, "-o", relabelled.path, "--force", "--fixed-horizon", "0.0167"])
+    #expect(fixed.status == 1)
+    #expect(fixed.stderr.hasPrefix(
+      "error: --fixed-horizon 0.0167 (16.7 ms): the run records its own horizon policy, presentation-time"),
+      "\(fixed.stderr)")
+    #expect(try LookaheadModel(contentsOf: relabelled).file.tunedFor.horizonPolicy == .presentationTime)
   }
 
   /// A cross-fitted tune scores every writer, each by the configuration its fold searched

@@ -11,7 +11,8 @@ import LookaheadRuntime
 /// and checksums, split and writers, objective, seed and fixed values; nothing is re-read or
 /// guessed, and `--dataset`, `--split`, `--objective` and `--seed` are refused
 /// (``RecordedRunOverride``): they would relabel the run's parameters without converting them; so
-/// is a `--profile` other than the device the run records (``RecordedDeviceOverride``).
+/// is a `--profile` other than the device the run records (``RecordedDeviceOverride``), and a
+/// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``).
 /// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
 /// the parameters assume.
 public struct ModelExportJob: Sendable {
@@ -34,7 +35,8 @@ public struct ModelExportJob: Sendable {
   /// Device profile name or file; nil: the tune's, else the default preset. With a run that
   /// records a device, only that device (see ``device(origin:)``).
   public var profile: String?
-  /// Fixed per-sample horizon, seconds, or nil for per-frame presentation-time prediction.
+  /// Fixed per-sample horizon, seconds, or nil for per-frame presentation-time prediction. With a
+  /// run that records its horizons, only one of them (see ``horizonPolicy(recorded:)``).
   public var fixedHorizonSeconds: Double?
   /// Trained learned-linear weights for the `learned-linear` catalog entry.
   public var learnedLinearWeights: URL?
@@ -117,7 +119,7 @@ public struct ModelExportJob: Sendable {
     return try ModelExporter.modelFile(
       predictor: predictor, entry: entry, coordinates: coordinates, profile: device,
       digitizerRateHz: digitizerRateHz,
-      horizonPolicy: fixedHorizonSeconds.map { .fixed($0) } ?? .presentationTime,
+      horizonPolicy: try horizonPolicy(recorded: recorded?.horizonPolicy),
       provenance: ModelProvenance(
         datasets: provenanceDatasets, split: split ?? recorded?.split ?? origin.legacyContext["split"] ?? "none",
         objective: objective ?? origin.objective ?? "none", seed: seed ?? origin.seed ?? 0, score: origin.score,
@@ -176,6 +178,65 @@ public struct ModelExportJob: Sendable {
       return "--profile \(named): the run records its own device, \(recorded), and export takes it from it; "
         + "\(other) would claim the parameters it found for a device they were not tuned for. Leave out --profile, "
         + "or tune through \(given) to ship a model for it"
+    }
+  }
+
+  /// The horizon policy the model records: per frame unless `--fixed-horizon` is given. A run
+  /// records the horizons it was scored at (``ResultProvenance/horizonPolicy``), and
+  /// `--fixed-horizon` may only choose one of them (``RecordedHorizonOverride``): a tune scored at
+  /// each frame's presentation time, or at other fixed horizons, was relabelled as a model for
+  /// that horizon without a word. The recorded horizon is written as the run has it (typed
+  /// seconds are rounded: 0.01667 for 16.666… ms). A run that records none (a version-1 journal,
+  /// a hand-given predictor) takes any.
+  func horizonPolicy(recorded: String?) throws -> ModelHorizonPolicy {
+    guard let given = fixedHorizonSeconds else { return .presentationTime }
+    guard let recorded else { return .fixed(given) }
+    let recordedMilliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded) ?? []
+    // Horizons are printed to a hundredth of a millisecond; that much rounding is the same horizon.
+    if let match = recordedMilliseconds.first(where: { abs($0 - given * 1000) <= 0.005 }) {
+      return .fixed(match / 1000)
+    }
+    throw RecordedHorizonOverride(givenSeconds: given, recorded: recorded)
+  }
+
+  /// `--fixed-horizon` naming a horizon a tune or training was not scored at: per frame
+  /// (`presentation-time`, through the device replay) or at other fixed horizons. The model file
+  /// would claim its parameters for per-sample prediction at that horizon (it did, silently).
+  public struct RecordedHorizonOverride: Error, CustomStringConvertible, Sendable {
+    /// `--fixed-horizon`, seconds.
+    public var givenSeconds: Double
+    /// The run's ``ResultProvenance/horizonPolicy``: `presentation-time` or `fixed:MS;MS;…`.
+    public var recorded: String
+
+    /// The milliseconds of a `fixed:MS;MS;…` policy, nil for any other.
+    static func fixedMilliseconds(_ policy: String) -> [Double]? {
+      guard policy.hasPrefix("fixed:") else { return nil }
+      let values = policy.dropFirst("fixed:".count).split(separator: ";").map { Double($0) }
+      guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
+      return values.compactMap { $0 }
+    }
+
+    /// Milliseconds to a hundredth, as horizons are printed elsewhere (16.67, 16.7, 50).
+    static func milliseconds(_ value: Double) -> String {
+      var text = String(format: "%.2f", value)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text
+    }
+
+    public var description: String {
+      let ms = Self.milliseconds(givenSeconds * 1000)
+      let start = "--fixed-horizon \(formatNumber(givenSeconds)) (\(ms) ms): the run records its own horizon policy, "
+      let again = "run it at \(ms) ms (tune --objective error:horizon=\(ms), train --horizons \(ms)) to ship one"
+      if let milliseconds = Self.fixedMilliseconds(recorded) {
+        let list = milliseconds.map(Self.milliseconds).joined(separator: ", ")
+        let seconds = milliseconds.map { formatNumber(($0 / 1000 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+        return start + "fixed at \(list) ms (\(recorded)), and was not scored at \(ms) ms; a model for it would "
+          + "claim parameters found at other horizons. Give one of its horizons, seconds (\(seconds)), or \(again)"
+      }
+      let named = recorded == "presentation-time" ? "\(recorded) (each frame's, through the device replay)" : recorded
+      return start + "\(named), and export takes it from it; a fixed horizon would claim the parameters it found "
+        + "for per-sample prediction they were not scored at. Leave out --fixed-horizon, or \(again)"
     }
   }
 

@@ -109,6 +109,58 @@ struct ModelExportJobTests {
     #expect(try device(nil) == "pencil240-promotion120")
   }
 
+  /// A tune scored at each frame's presentation time was exported as a fixed-horizon model when
+  /// --fixed-horizon was typed. It may now only choose a horizon the run was scored at (the
+  /// run's exact value is written); a run that records no horizon policy takes any.
+  @Test("--from-tune refuses a --fixed-horizon the run was not scored at, naming both; one of its horizons is taken")
+  func recordedHorizonPolicyIsKept() throws {
+    let url = temporary("horizon.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    func journal(horizonPolicy: String?) throws {
+      try? FileManager.default.removeItem(at: url)
+      var provenance = ResultProvenance(
+        commandLine: [], command: "tune", predictors: ["alpha-beta-gamma"], seed: 0, profile: .finger60Phone,
+        evaluationProtocol: "frame-replay", datasets: [])
+      provenance.horizonPolicy = horizonPolicy
+      let journal = TuningJournal(url: url)
+      try journal.start(with: TuningJournal.Header(
+        predictor: "alpha-beta-gamma", space: SearchSpace([.init(name: "alpha", lowerBound: 0.1, upperBound: 0.9)]),
+        strategy: "grid", seed: 0, objective: "o", context: [:], provenance: provenance))
+      try journal.append(.init(index: 0, unit: [0.5], values: [0.5], objective: 1, metrics: [:]))
+    }
+    func policy(_ seconds: Double?) throws -> ModelHorizonPolicy {
+      try ModelExportJob(source: .tuneResult(url), fixedHorizonSeconds: seconds, command: "c").modelFile()
+        .tunedFor.horizonPolicy
+    }
+
+    try journal(horizonPolicy: "presentation-time")
+    let perFrame = #expect(throws: ModelExportJob.RecordedHorizonOverride.self) { try policy(0.0167) }
+    #expect(perFrame?.description == "--fixed-horizon 0.0167 (16.7 ms): the run records its own horizon policy, "
+      + "presentation-time (each frame's, through the device replay), and export takes it from it; a fixed horizon "
+      + "would claim the parameters it found for per-sample prediction they were not scored at. Leave out "
+      + "--fixed-horizon, or run it at 16.7 ms (tune --objective error:horizon=16.7, train --horizons 16.7) to ship one")
+    #expect(try policy(nil) == .presentationTime)
+
+    // The anchor horizons, as `tune --objective error` records them (k/240 s in ms).
+    let anchor = "fixed:" + (1...8).filter { $0 != 7 }.map { "\(Double($0) / 240 * 1000)" }.joined(separator: ";")
+    try journal(horizonPolicy: anchor)
+    let elsewhere = #expect(throws: ModelExportJob.RecordedHorizonOverride.self) { try policy(0.05) }
+    #expect(elsewhere?.description.hasPrefix("--fixed-horizon 0.05 (50 ms): the run records its own horizon policy, "
+      + "fixed at 4.17, 8.33, 12.5, 16.67, 20.83, 25, 33.33 ms (\(anchor)), and was not scored at 50 ms") == true)
+    #expect(elsewhere?.description.contains(
+      "Give one of its horizons, seconds (0.004167, 0.008333, 0.0125, 0.016667, 0.020833, 0.025, 0.033333)") == true)
+    // 16.67 ms typed to a hundredth of a millisecond is the run's 16.666… ms, written exactly.
+    let restated = try policy(0.01667)
+    #expect(restated.kind == .fixed)
+    #expect(abs((restated.horizonSeconds ?? 0) - 4.0 / 240) < 1e-15, "\(restated)")
+    #expect(throws: ModelExportJob.RecordedHorizonOverride.self) { try policy(0.0167) }
+
+    // Recorded nowhere (a run from before the field): --fixed-horizon says which.
+    try journal(horizonPolicy: nil)
+    #expect(try policy(0.0167) == .fixed(0.0167))
+    #expect(try policy(nil) == .presentationTime)
+  }
+
   @Test("a version-1 journal as `tune` wrote it: its 'dataset NAME' keys give the unit and datasets, its fixed values are applied")
   func versionOneJournal() throws {
     let url = temporary("v1.jsonl")
