@@ -69,6 +69,7 @@ struct CompareCommand: ParsableCommand {
       try options.force.checkWritable(options.output.url)
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(models)
+      options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "compare")
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels),

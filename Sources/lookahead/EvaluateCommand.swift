@@ -51,6 +51,7 @@ struct EvaluateCommand: ParsableCommand {
       try options.force.checkWritable(records.map { URL(fileURLWithPath: $0) }, options.output.url)
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
+      options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "evaluate")
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets),
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,

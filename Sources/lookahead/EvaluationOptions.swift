@@ -53,6 +53,18 @@ struct EvaluationOptions: ParsableArguments {
     return { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
   }
 
+  /// On stderr unless `--quiet`: a note for each model exported with a fixed horizon that the
+  /// frame replay asks per frame instead (``FixedHorizonModelNote``). Printed whether or not
+  /// stderr is a terminal: it is about the result, not progress.
+  func noteFixedHorizons(of models: LoadedModels, under evaluationProtocol: EvaluationProtocol, command: String) {
+    guard !quiet.isOn, evaluationProtocol == .frameReplay else { return }
+    for entry in models.entries {
+      if let note = FixedHorizonModelNote.text(for: entry.model.file, path: entry.path, command: command) {
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+      }
+    }
+  }
+
   /// Loads each dataset reference, reporting progress.
   func loadDatasets(_ references: [String]) throws -> [EvaluationDataset] {
     try references.map { reference in
@@ -98,14 +110,15 @@ enum EvaluationResultFile: OutputFileKind {
 /// The exported models given with `--model`, each loaded once (``ModelEvaluation/loadModel(contentsOf:)``,
 /// so every error names its file), labelled by file name.
 struct LoadedModels {
-  var entries: [(label: String, model: LookaheadModel, deviceProfile: DeviceProfile?)] = []
+  /// Each model with its path as given, its label and the device it was tuned for.
+  var entries: [(path: String, label: String, model: LookaheadModel, deviceProfile: DeviceProfile?)] = []
 
   init() {}
 
   init(_ paths: [String]) throws {
     entries = try paths.map { path in
       let loaded = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: path))
-      return (URL(fileURLWithPath: path).lastPathComponent, loaded.model, loaded.deviceProfile)
+      return (path, URL(fileURLWithPath: path).lastPathComponent, loaded.model, loaded.deviceProfile)
     }
   }
 

@@ -38,6 +38,10 @@ struct PredictCommand: ParsableCommand {
       // Every refusal before the first line: a unit the model cannot convert once failed after the
       // header had gone to stdout.
       _ = try ModelEvaluation.scale(for: loaded, trace: data.metadata)
+      // The one way a model is asked here is per frame; a fixed-horizon model is told so.
+      if let note = FixedHorizonModelNote.text(for: loaded.file, path: model, command: "predict") {
+        FileHandle.standardError.write(Data((note + "\n").utf8))
+      }
       var text = ""
       var sink: (String) -> Void = { print($0) }
       if output.path != nil { sink = { text += $0 + "\n" } }

@@ -247,6 +247,48 @@ struct EvaluationCommandTests {
     #expect(profiled.status == 0, "\(profiled.stderr)")
   }
 
+  /// A model exported with a fixed horizon is asked per frame by evaluate, compare and predict
+  /// (the runtime has only predict(forPresentationTime:)); each now says so on stderr, once per
+  /// model, unless --quiet. Under --protocol anchor it is scored per sample and no note is
+  /// printed; a per-frame model gets none. The results are what they were.
+  @Test func fixedHorizonModelIsNotedWhenReplayedPerFrame() throws {
+    let folder = DatasetsCommandTests.temporaryURL("fixed-horizon-note")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fixed = folder.appendingPathComponent("fixed.lookahead").path
+    let perFrame = folder.appendingPathComponent("frame.lookahead").path
+    for (path, extra) in [(fixed, ["--fixed-horizon", "0.016667"]), (perFrame, [])] {
+      let export = try Self.run(
+        ["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "-o", path] + extra)
+      #expect(export.status == 0, "\(export.stderr)")
+    }
+    func note(_ command: String, pointer: String) -> String {
+      "note: \(fixed) records a fixed horizon of 16.67 ms per sample (tunedFor.horizonPolicy); \(command) replays "
+        + "it per frame, for each frame's presentation time, as it does every model; for per-sample scores at fixed "
+        + "horizons use \(pointer)\n"
+    }
+    let evaluate = try Self.run(["evaluate", "--model", fixed, "Inkable-ApplePencil"])
+    #expect(evaluate.status == 0)
+    #expect(evaluate.stderr == note("evaluate", pointer: "--protocol anchor, or sweep --model \(fixed)"))
+    let compare = try Self.run(["compare", "linear", "--model", fixed, "--model", perFrame, "Inkable-ApplePencil"])
+    #expect(compare.status == 0)
+    #expect(compare.stderr == note("compare", pointer: "--protocol anchor, or sweep --model \(fixed)"))
+    let predict = try Self.run(["predict", "--model", fixed, "Inkable-ApplePencil"])
+    #expect(predict.status == 0)
+    #expect(predict.stderr == note("predict", pointer: "evaluate --model \(fixed) --protocol anchor, or sweep --model \(fixed)"))
+    #expect(predict.stdout.hasPrefix("# lookahead "), "the CSV is written as before")
+
+    let quiet = try Self.run(["evaluate", "--model", fixed, "Inkable-ApplePencil", "--quiet"])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    #expect(quiet.stdout == evaluate.stdout)
+    let anchor = try Self.run(["evaluate", "--model", fixed, "--protocol", "anchor", "Inkable-ApplePencil"])
+    #expect(anchor.status == 0 && anchor.stderr.isEmpty, "\(anchor.stderr)")
+    for command in [["evaluate", "--model", perFrame], ["predict", "--model", perFrame]] {
+      let plain = try Self.run(command + ["Inkable-ApplePencil"])
+      #expect(plain.status == 0 && plain.stderr.isEmpty, "\(command): \(plain.stderr)")
+    }
+  }
+
   /// --baseline naming no predictor is refused, also when the others come from --model files
   /// (whose labels are their file names; it used to fall back to the first predictor silently).
   @Test func unknownBaselineIsRefusedWithModels() throws {

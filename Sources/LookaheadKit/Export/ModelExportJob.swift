@@ -216,20 +216,12 @@ public struct ModelExportJob: Sendable {
       return values.compactMap { $0 }
     }
 
-    /// Milliseconds to a hundredth, as horizons are printed elsewhere (16.67, 16.7, 50).
-    static func milliseconds(_ value: Double) -> String {
-      var text = String(format: "%.2f", value)
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
-      return text
-    }
-
     public var description: String {
-      let ms = Self.milliseconds(givenSeconds * 1000)
+      let ms = horizonMillisecondsText(givenSeconds * 1000)
       let start = "--fixed-horizon \(formatNumber(givenSeconds)) (\(ms) ms): the run records its own horizon policy, "
       let again = "run it at \(ms) ms (tune --objective error:horizon=\(ms), train --horizons \(ms)) to ship one"
       if let milliseconds = Self.fixedMilliseconds(recorded) {
-        let list = milliseconds.map(Self.milliseconds).joined(separator: ", ")
+        let list = milliseconds.map(horizonMillisecondsText).joined(separator: ", ")
         let seconds = milliseconds.map { formatNumber(($0 / 1000 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
         return start + "fixed at \(list) ms (\(recorded)), and was not scored at \(ms) ms; a model for it would "
           + "claim parameters found at other horizons. Give one of its horizons, seconds (\(seconds)), or \(again)"
