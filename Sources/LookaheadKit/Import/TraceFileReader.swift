@@ -117,6 +117,13 @@ public enum TraceFileReader {
         else { throw fail(key, "expected KEY=VALUE") }
         notes[noteKey] = noteValue
       default:
+        guard TraceFileFormat.metadataKeys.contains(key) else {
+          throw fail(
+            key,
+            "is not a metadata key of a Lookahead trace file (one of "
+              + "\(TraceFileFormat.metadataKeys.joined(separator: ", "))); anything else goes in "
+              + "'# note: KEY=VALUE'")
+        }
         header[key] = (value, lineNumber)
       }
     }

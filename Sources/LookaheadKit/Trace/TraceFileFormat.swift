@@ -28,6 +28,16 @@ public enum TraceFileFormat {
     return version >= 2 ? version1 + ["pointer_type"] : version1
   }
 
+  /// The `# key: value` metadata keys a file may hold, in the order ``TraceFileWriter`` writes
+  /// them: each of the first seven at most once (all but `recorded_predictor` required), then
+  /// `cleaning` and `note`, repeated. The format has no other: anything else a source says goes
+  /// in a `note: KEY=VALUE`, so an unknown key is a misspelling or another format's line, and the
+  /// reader refuses it rather than drop it (a `# digitiser_rate_hz:` was read as no line at all).
+  public static let metadataKeys = [
+    "source", "device", "digitizer_rate_hz", "coordinate_unit", "millimetres_per_unit", "licence",
+    "recorded_predictor", "cleaning", "note",
+  ]
+
   /// Kinds of data row.
   public enum Record: String, Sendable, CaseIterable {
     /// A digitizer sample (`index` = position in its stroke).

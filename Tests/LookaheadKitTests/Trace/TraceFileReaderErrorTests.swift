@@ -78,6 +78,37 @@ struct TraceFileReaderErrorTests {
     #expect(error?.description == "h.csv:\(line): field '\(field)': \(value) is not a positive number or 'unknown'")
   }
 
+  /// The format lists its metadata keys and gives free facts a `# note: KEY=VALUE` line, so a key
+  /// outside the list is a misspelling or another format's line: it is refused on its line,
+  /// naming the key. An extra key and a misspelt optional one were dropped without a word; a
+  /// misspelt required one failed as a missing line, naming the file alone.
+  @Test(
+    "an unknown # key: value line is refused with its line and key",
+    arguments: [
+      ("# licence: MIT", "# licence: MIT\n# sampling_rate: 120", 8, "sampling_rate"),
+      ("# licence: MIT", "# licence: MIT\n# recorded_predicter: UIKit", 8, "recorded_predicter"),
+      ("# digitizer_rate_hz: 240.0", "# digitiser_rate_hz: 240.0", 4, "digitiser_rate_hz"),
+    ])
+  func unknownMetadataKey(original: String, replacement: String, line: Int, key: String) {
+    let text = Self.head.replacingOccurrences(of: original, with: replacement)
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(text, file: "k.csv") }
+    #expect(error?.description == "k.csv:\(line): field '\(key)': is not a metadata key of a Lookahead trace file "
+      + "(one of source, device, digitizer_rate_hz, coordinate_unit, millimetres_per_unit, licence, "
+      + "recorded_predictor, cleaning, note); anything else goes in '# note: KEY=VALUE'")
+  }
+
+  /// Every key the writer writes reads back, the optional and repeated ones included.
+  @Test("every metadata key the format lists is read")
+  func everyKnownMetadataKeyReads() throws {
+    let text = Self.head.replacingOccurrences(
+      of: "# licence: MIT",
+      with: "# licence: MIT\n# recorded_predictor: UIKit\n# cleaning: R1=2\n# note: sampling_rate=120")
+    let trace = try TraceFileReader.parse(text, file: "n.csv")
+    #expect(trace.metadata.recordedPredictor == "UIKit")
+    #expect(trace.metadata.cleaning["R1"] == 2)
+    #expect(trace.metadata.notes == ["sampling_rate": "120"])
+  }
+
   /// Merging reports (one per imported file) saturates instead of trapping.
   @Test("cleaning counts saturate at Int.max when reports are merged")
   func cleaningReportSaturates() {
