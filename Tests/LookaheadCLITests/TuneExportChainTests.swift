@@ -2,6 +2,7 @@ import Foundation
 import LookaheadKit
 import LookaheadRuntime
 import Testing
+import _LookaheadTestSupport
 
 /// The workbench's one path, as a user runs it through the built CLI on the bundled Henze 2017
 /// traces: tune or train for a device on some writers, export the result, and evaluate the model
@@ -299,5 +300,41 @@ struct TuneExportChainTests {
     let unknown = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=nobody"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr.contains("no writer nobody in this data; its writers: participant1, participant2"))
+  }
+
+  /// A user's own delimited-text recording states its digitizer rate with the mapping's
+  /// `rate_hz` (there was no key, so every model tuned or exported from such a file lacked
+  /// `tunedFor.digitizerRateHz`, the runtime's default sample interval). Through the CLI: the
+  /// sidecar's rate reaches the tune's provenance and the model exported from it, and a model
+  /// exported with the file as --dataset.
+  @Test("a tune or export from a mapped file records the mapping's rate_hz")
+  func mappedFileRateReachesTheModel() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let recording = dir.appendingPathComponent("pen.tsv")
+    try Data(contentsOf: SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples/tablet.tsv")).write(to: recording)
+    try Data("t = 1:s, x = 2, y = 3:up\ngap = 30ms\nmm_per_unit = 0.01, rate_hz = 200\n".utf8)
+      .write(to: dir.appendingPathComponent("pen.tsv.mapping"))
+
+    let tuneOut = dir.appendingPathComponent("t.json")
+    let tune = try DatasetsCommandTests.run([
+      "tune", "--predictor", "linear", "--params", "gap-limit=0..0.1", "--trials", "2", "--quiet",
+      "--test", recording.path, "--out", tuneOut.path, recording.path,
+    ])
+    #expect(tune.status == 0, "\(tune.stderr)")
+    let provenance = try #require(try Self.json(dir.appendingPathComponent("t.tune.json"))["provenance"] as? [String: Any])
+    #expect(provenance["digitizerRateHz"] as? Double == 200)
+    let fromTune = dir.appendingPathComponent("from-tune.lookahead")
+    let export = try DatasetsCommandTests.run(["export", "--from-tune", tuneOut.path, "-o", fromTune.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(try LookaheadModel(contentsOf: fromTune).file.tunedFor.digitizerRateHz == 200)
+
+    let fromData = dir.appendingPathComponent("from-data.lookahead")
+    for (reference, rate) in [(recording.path, 200.0), (recording.path + ":rate_hz=187.5", 187.5)] {
+      let exported = try DatasetsCommandTests.run(
+        ["export", "--predictor", "linear", "--dataset", reference, "-o", fromData.path, "--force"])
+      #expect(exported.status == 0, "\(exported.stderr)")
+      #expect(try LookaheadModel(contentsOf: fromData).file.tunedFor.digitizerRateHz == rate)
+    }
   }
 }

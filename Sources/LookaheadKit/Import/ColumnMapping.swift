@@ -16,7 +16,8 @@ import Foundation
 /// - file shape: `separator=comma|tab|semicolon|space` (default: tab for `.tsv`, else the first
 ///   of tab, comma, semicolon found in the first line), `header=yes|no` (default: yes when a cell
 ///   of the first line is not a number);
-/// - what the trace is: `mm_per_unit=N` or `dpi=N`, `unit=NAME` (default `units`),
+/// - what the trace is: `mm_per_unit=N` or `dpi=N`, `rate_hz=N` (the digitizer's nominal rate),
+///   `unit=NAME` (default `units`),
 ///   `pointer=pen|touch|mouse` (for every stroke, when there is no `type` column),
 ///   `source=NAME` (default: the file name), `device=TEXT`.
 public struct ColumnMapping: Sendable {
@@ -38,7 +39,9 @@ public struct ColumnMapping: Sendable {
   }
 
   public static let fieldKeys = ["t", "x", "y", "pressure", "altitude", "azimuth", "tilt_x", "tilt_y", "stroke", "writer", "type", "phase"]
-  public static let optionKeys = ["down", "up", "gap", "separator", "header", "mm_per_unit", "dpi", "unit", "pointer", "source", "device"]
+  public static let optionKeys = [
+    "down", "up", "gap", "separator", "header", "mm_per_unit", "dpi", "rate_hz", "unit", "pointer", "source", "device",
+  ]
   /// Phase cells (case-insensitive) that start a contact unless `down=` says otherwise: Pointer
   /// Events, Android `MotionEvent.actionToString`, DOM touch events.
   public static let defaultDownMarkers: Set<String> = ["down", "pointerdown", "action_down", "action_pointer_down", "touchstart"]
@@ -74,6 +77,10 @@ public struct ColumnMapping: Sendable {
   /// `nil`: detect from the first line.
   public var hasHeader: Bool?
   public var millimetresPerUnit: Double?
+  /// `rate_hz`: the digitizer's nominal rate, samples per second, as the trace's
+  /// ``TraceMetadata/digitizerRateHz`` (a tune, training or model made from the file records it;
+  /// `sweep` steps by it). Nil: unknown, as before the key existed.
+  public var digitizerRateHz: Double?
   public var coordinateUnit: String
   public var pointerType: PointerType?
   public var source: String?
@@ -201,6 +208,7 @@ public struct ColumnMapping: Sendable {
       }
     }
     millimetresPerUnit = try settings.millimetresPerUnit()
+    digitizerRateHz = try settings.positiveNumber("rate_hz")
     coordinateUnit = settings["unit"]?.value ?? "units"
     pointerType = nil
     if let entry = settings["pointer"] {

@@ -57,6 +57,30 @@ struct DelimitedTextImporterTests {
     #expect(first.time == 2.0 && first.x == 0 && first.y == -5000)
     #expect(first.pressure == 200.0 / 1023)
     #expect(trace.metadata.millimetresPerUnit == 0.01)
+    #expect(trace.metadata.digitizerRateHz == 200)
+  }
+
+  /// `rate_hz` is the trace's digitizer rate (there was no key for it, so a mapped file's rate was
+  /// always unknown); a value that is not a positive finite number is refused where it was
+  /// written: the sidecar's line, or the typed reference.
+  @Test("rate_hz sets the digitizer rate; a bad one names the sidecar file, its line and the key")
+  func digitizerRate() throws {
+    let typed = try DatasetRegistry.load(Self.example("tablet.tsv") + ":rate_hz=187.5")
+    #expect(typed.metadata.digitizerRateHz == 187.5)
+    let folder = try Self.temporaryFile("rec.tsv", try String(contentsOfFile: Self.example("tablet.tsv"), encoding: .utf8))
+      .deletingLastPathComponent()
+    let data = folder.appendingPathComponent("rec.tsv").path
+    for value in ["0", "-200", "inf", "nan", "fast"] {
+      try Data("t = 1:s, x = 2, y = 3:up\ngap = 30ms\nrate_hz = \(value)\n".utf8)
+        .write(to: URL(fileURLWithPath: data + ".mapping"))
+      #expect(throws: TraceInputError(
+        file: data + ".mapping", location: .line(3), field: "rate_hz", problem: "'\(value)' is not a positive number"
+      )) { try DatasetRegistry.load(data) }
+    }
+    let refused = #expect(throws: TraceInputError.self) { try DatasetRegistry.load(data + ":rate_hz=0") }
+    #expect(refused?.field == "rate_hz" && refused?.location == .file, "\(String(describing: refused))")
+    try Data("t = 1:s, x = 2, y = 3:up\ngap = 30ms\n".utf8).write(to: URL(fileURLWithPath: data + ".mapping"))
+    #expect(try DatasetRegistry.load(data).metadata.digitizerRateHz == nil)
   }
 
   @Test("y=COL:up mirrors the azimuth with y, read or made from tilts, so the pen's top keeps its direction")
