@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadRuntime
 
 /// The MLP trainer's state after an epoch, written so that an interrupted run resumes where it
 /// stopped (`lookahead train --family mlp --checkpoint FILE`) and then ends exactly as an
@@ -15,12 +16,64 @@ struct MLPCheckpoint: Codable {
   var bestEpoch: Int
   var epochs: [MLPTrainer.Epoch]
 
+  /// A checkpoint whose fingerprint is not this run's. The message names only what differs,
+  /// with both values (`lr: checkpoint 0.002, this run 0.001`): it printed both whole
+  /// fingerprints, two lines of a dozen settings and every horizon, to be compared by eye.
   struct Mismatch: Error, CustomStringConvertible {
     var path: String
     var found: String
     var expected: String
     var description: String {
-      "\(path): the checkpoint is of another run (\(found)); this run is \(expected). Remove it or pick another --checkpoint"
+      "\(path): the checkpoint is of another run (\(Self.differences(checkpoint: found, run: expected))). "
+        + "Remove it or pick another --checkpoint"
+    }
+
+    /// The settings of a fingerprint (``MLPTrainer/Options/fingerprint`` and ` rows=FIT/VALIDATION`)
+    /// by name, in order: `name=value` items (a value may hold spaces inside brackets, as
+    /// `hidden=[64, 64]` does), the activation (a bare `relu` or `tanh`), and bare flags
+    /// (`pen-inputs`), whose value is their presence.
+    static func settings(of fingerprint: String) -> [(name: String, value: String)] {
+      var items: [String] = []
+      var current = "", depth = 0
+      for character in fingerprint {
+        if character == "[" || character == "(" { depth += 1 }
+        if character == "]" || character == ")" { depth = max(0, depth - 1) }
+        if character == " ", depth == 0 {
+          if !current.isEmpty { items.append(current) }
+          current = ""
+        } else {
+          current.append(character)
+        }
+      }
+      if !current.isEmpty { items.append(current) }
+      return items.map { item in
+        if let equals = item.firstIndex(of: "=") {
+          return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+        }
+        if MLPPredictor.Activation(rawValue: item) != nil { return ("activation", item) }
+        return (item, "on")
+      }
+    }
+
+    /// Each setting whose value differs, `name: checkpoint A, this run B` (`none` where one side
+    /// lacks it, `off` for an absent flag), in the fingerprint's order; the whole fingerprints
+    /// when they differ in nothing nameable (a setting repeated, say).
+    static func differences(checkpoint: String, run: String) -> String {
+      let saved = settings(of: checkpoint), current = settings(of: run)
+      func lookup(_ list: [(name: String, value: String)]) -> [String: String] {
+        Dictionary(list.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+      }
+      let savedValues = lookup(saved), currentValues = lookup(current)
+      var names: [String] = []
+      for name in (saved + current).map(\.name) where !names.contains(name) { names.append(name) }
+      let differing = names.compactMap { name -> String? in
+        let old = savedValues[name], new = currentValues[name]
+        guard old != new else { return nil }
+        let absent = (old ?? new) == "on" ? "off" : "none"
+        return "\(name): checkpoint \(old ?? absent), this run \(new ?? absent)"
+      }
+      guard !differing.isEmpty else { return "\(checkpoint); this run is \(run)" }
+      return differing.joined(separator: "; ")
     }
   }
 

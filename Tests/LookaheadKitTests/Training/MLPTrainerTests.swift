@@ -161,6 +161,40 @@ struct MLPTrainerTests {
     }
   }
 
+  /// Resuming another run's checkpoint names only the settings that differ, with both values; it
+  /// printed both whole fingerprints (every option and horizon, twice) to be compared by eye.
+  /// `hidden=[16, 16]` holds a space inside its brackets; the activation and the flags are bare.
+  @Test("a checkpoint of another run is refused naming only what differs, with both values")
+  func checkpointMismatchNamesTheDifference() throws {
+    let data = try Self.arcs()
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-mlp-mismatch-\(UInt64.random(in: 0...UInt64.max)).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    var options = Self.options(epochs: 1)
+    _ = try MLPTrainer(options: options).train(data: data, checkpoint: url)
+    func refusal() -> String? {
+      do {
+        _ = try MLPTrainer(options: options).train(data: data, checkpoint: url)
+        return nil
+      } catch { return "\(error)" }
+    }
+    options.learningRate /= 2
+    options.seed += 1
+    #expect(refusal() == "\(url.path): the checkpoint is of another run (lr: checkpoint 0.003, this run 0.0015; seed: "
+      + "checkpoint 1, this run 2). Remove it or pick another --checkpoint")
+    options = Self.options(epochs: 1)
+    options.hiddenSizes = [16, 8]
+    options.activation = .tanh
+    options.penInputs = true
+    options.learningRateDecay = 0.9
+    #expect(refusal() == "\(url.path): the checkpoint is of another run (hidden: checkpoint [16, 16], this run [16, 8]; "
+      + "activation: checkpoint relu, this run tanh; lrDecay: checkpoint none, this run 0.9; pen-inputs: checkpoint "
+      + "off, this run on). Remove it or pick another --checkpoint")
+    // The same options resume (the fingerprint's text is unchanged).
+    options = Self.options(epochs: 2)
+    #expect(try MLPTrainer(options: options).train(data: data, checkpoint: url).epochs.count == 2)
+  }
+
   @Test("augmentation: parsing, and the variants it makes")
   func augmentation() throws {
     let augmentation = try StrokeAugmentation(parsing: "reflect,speed=0.5;2,decimate=2")
