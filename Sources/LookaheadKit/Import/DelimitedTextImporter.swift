@@ -43,7 +43,8 @@ public struct DelimitedTextImporter: TraceImporter {
     }
     return TraceMetadata(
       source: mapping?.source ?? "delimited-text", device: mapping?.device ?? "unknown",
-      digitizerRateHz: mapping?.digitizerRateHz, coordinateUnit: mapping?.coordinateUnit ?? "units", millimetresPerUnit: mapping?.millimetresPerUnit,
+      digitizerRateHz: mapping?.digitizerRateHz, coordinateUnit: mapping?.coordinateUnit ?? "units",
+      millimetresPerUnit: mapping?.millimetresPerUnit,
       licence: "unknown (a user's own recording)", notes: notes)
   }
 
