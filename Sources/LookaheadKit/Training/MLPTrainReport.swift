@@ -108,7 +108,7 @@ public struct MLPTrainReport: Sendable, Codable {
     }
     lines += [
       "",
-      "held-out writers (never trained or selected on): \(testWriters.joined(separator: ", "))"
+      "held-out writers (never trained or selected on): \(WriterListText.joined(testWriters))"
         + (testResampledHz.map {
           " — re-recorded at \($0) Hz"
             + (testResampledResolution.map { " on a \(String(format: "%g", $0)) \(lengthUnit) grid" } ?? "")

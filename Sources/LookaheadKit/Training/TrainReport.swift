@@ -77,9 +77,9 @@ public struct TrainReport: Sendable, Codable {
     if let crossFitted = provenance.crossFittedWriters {
       lines.append(
         "cross-fitted writers (each scored by the model its fold fitted without it; the model above was "
-          + "fitted on all of them): \(crossFitted.joined(separator: ", "))")
+          + "fitted on all of them): \(WriterListText.joined(crossFitted))")
     } else {
-      lines.append("held-out writers (never trained on): \(testWriters.joined(separator: ", "))")
+      lines.append("held-out writers (never trained on): \(WriterListText.joined(testWriters))")
     }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95")
     for h in heldOut {

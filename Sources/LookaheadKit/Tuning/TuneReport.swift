@@ -139,9 +139,9 @@ public struct TuneReport: Sendable, Codable {
     if provenance.crossFittedWriters != nil {
       lines.append(
         "cross-fitted writers (each scored by the configuration its fold searched without it; the best "
-          + "configuration above was searched on all of them): \(heldOutWriters.joined(separator: ", "))")
+          + "configuration above was searched on all of them): \(WriterListText.joined(heldOutWriters))")
     } else {
-      lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : heldOutWriters.joined(separator: ", "))")
+      lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : WriterListText.joined(heldOutWriters))")
     }
     if let heldOutObjective { lines.append("held-out objective: \(f(heldOutObjective))") }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)")
