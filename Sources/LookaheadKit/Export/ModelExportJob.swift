@@ -12,7 +12,8 @@ import LookaheadRuntime
 /// guessed, and `--dataset`, `--split`, `--objective` and `--seed` are refused
 /// (``RecordedRunOverride``): they would relabel the run's parameters without converting them; so
 /// is a `--profile` other than the device the run records (``RecordedDeviceOverride``), and a
-/// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``).
+/// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``), or none for a tune
+/// scored at several (``UnchosenRecordedHorizon``).
 /// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
 /// the parameters assume.
 public struct ModelExportJob: Sendable {
@@ -35,8 +36,8 @@ public struct ModelExportJob: Sendable {
   /// Device profile name or file; nil: the tune's, else the default preset. With a run that
   /// records a device, only that device (see ``device(origin:)``).
   public var profile: String?
-  /// Fixed per-sample horizon, seconds, or nil for per-frame presentation-time prediction. With a
-  /// run that records its horizons, only one of them (see ``horizonPolicy(recorded:)``).
+  /// Fixed per-sample horizon, seconds; nil: the run's own policy, else per-frame presentation
+  /// time. With a run that records its horizons, only one of them (see ``horizonPolicy(recorded:)``).
   public var fixedHorizonSeconds: Double?
   /// Trained learned-linear weights for the `learned-linear` catalog entry.
   public var learnedLinearWeights: URL?
@@ -181,15 +182,15 @@ public struct ModelExportJob: Sendable {
     }
   }
 
-  /// The horizon policy the model records: per frame unless `--fixed-horizon` is given. A run
-  /// records the horizons it was scored at (``ResultProvenance/horizonPolicy``), and
-  /// `--fixed-horizon` may only choose one of them (``RecordedHorizonOverride``): a tune scored at
-  /// each frame's presentation time, or at other fixed horizons, was relabelled as a model for
-  /// that horizon without a word. The recorded horizon is written as the run has it (typed
-  /// seconds are rounded: 0.01667 for 16.666… ms). A run that records none (a version-1 journal,
-  /// a hand-given predictor) takes any.
+  /// The horizon policy the model records. A run records the horizons it was scored at
+  /// (``ResultProvenance/horizonPolicy``), and `--fixed-horizon` may only choose one of them
+  /// (``RecordedHorizonOverride``): a tune scored at each frame's presentation time, or at other
+  /// fixed horizons, was relabelled as a model for that horizon without a word. The recorded
+  /// horizon is written as the run has it (typed seconds are rounded: 0.01667 for 16.666… ms).
+  /// Without `--fixed-horizon`, the run's own (``recordedHorizonPolicy(_:)``). A run that records
+  /// none (a version-1 journal, a hand-given predictor) takes any, and is per frame without it.
   func horizonPolicy(recorded: String?) throws -> ModelHorizonPolicy {
-    guard let given = fixedHorizonSeconds else { return .presentationTime }
+    guard let given = fixedHorizonSeconds else { return try recordedHorizonPolicy(recorded) }
     guard let recorded else { return .fixed(given) }
     let recordedMilliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded) ?? []
     // Horizons are printed to a hundredth of a millisecond; that much rounding is the same horizon.
@@ -197,6 +198,49 @@ public struct ModelExportJob: Sendable {
       return .fixed(match / 1000)
     }
     throw RecordedHorizonOverride(givenSeconds: given, recorded: recorded)
+  }
+
+  /// The policy without `--fixed-horizon`: the run's own. A tune scored per frame is per frame;
+  /// a tune scored per sample at one fixed horizon (`--objective error:horizon=MS`, `turbotouch`)
+  /// is that horizon, exactly, since its parameters were chosen there (it was written as a
+  /// per-frame model, the reverse of the relabelling ``RecordedHorizonOverride`` refuses); at
+  /// several (`--objective error`, the anchor horizons) it is refused (``UnchosenRecordedHorizon``),
+  /// since a model records one horizon and which one is the user's choice. A training stays per
+  /// frame: its model takes the horizon as an input (``LearnedLinearFeatures``, ``MLPFeatures``),
+  /// fitted over the horizons it records so that one model serves any frame's.
+  func recordedHorizonPolicy(_ recorded: String?) throws -> ModelHorizonPolicy {
+    guard case .tuneResult = source, let recorded,
+      let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded)
+    else { return .presentationTime }
+    guard let only = milliseconds.first, milliseconds.allSatisfy({ $0 == only }) else {
+      throw UnchosenRecordedHorizon(recorded: recorded)
+    }
+    return .fixed(only / 1000)
+  }
+
+  /// Horizons in milliseconds as seconds to a microsecond, for `--fixed-horizon` to be typed
+  /// (`0.016667` for 16.666… ms, which is within a hundredth of a millisecond of the run's).
+  static func typedSeconds(_ milliseconds: [Double]) -> String {
+    milliseconds.map { formatNumber(($0 / 1000 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+  }
+
+  /// No `--fixed-horizon` for a tune scored per sample at several fixed horizons (the anchor
+  /// horizons of `--objective error`, the default without `--profile`): a model records one
+  /// horizon, and per frame would claim the parameters for each frame's presentation time, which
+  /// they were not scored at (it did, silently).
+  public struct UnchosenRecordedHorizon: Error, CustomStringConvertible, Sendable {
+    /// The run's ``ResultProvenance/horizonPolicy``, `fixed:MS;MS;…`.
+    public var recorded: String
+
+    public var description: String {
+      let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded) ?? []
+      return "--fixed-horizon is needed: the run records its own horizon policy, fixed at "
+        + "\(milliseconds.map(horizonMillisecondsText).joined(separator: ", ")) ms per sample (\(recorded)), and a model "
+        + "records one horizon; without --fixed-horizon it would claim the parameters found there for each frame's "
+        + "presentation time, which they were not scored at. Give one of its horizons, seconds "
+        + "(\(ModelExportJob.typedSeconds(milliseconds))), or tune per frame (--profile NAME, --objective "
+        + "error:horizon=frame) to ship a per-frame model"
+    }
   }
 
   /// `--fixed-horizon` naming a horizon a tune or training was not scored at: per frame
@@ -222,7 +266,7 @@ public struct ModelExportJob: Sendable {
       let again = "run it at \(ms) ms (tune --objective error:horizon=\(ms), train --horizons \(ms)) to ship one"
       if let milliseconds = Self.fixedMilliseconds(recorded) {
         let list = milliseconds.map(horizonMillisecondsText).joined(separator: ", ")
-        let seconds = milliseconds.map { formatNumber(($0 / 1000 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+        let seconds = ModelExportJob.typedSeconds(milliseconds)
         return start + "fixed at \(list) ms (\(recorded)), and was not scored at \(ms) ms; a model for it would "
           + "claim parameters found at other horizons. Give one of its horizons, seconds (\(seconds)), or \(again)"
       }

@@ -112,22 +112,29 @@ struct ModelExportJobTests {
   /// A tune scored at each frame's presentation time was exported as a fixed-horizon model when
   /// --fixed-horizon was typed. It may now only choose a horizon the run was scored at (the
   /// run's exact value is written); a run that records no horizon policy takes any.
+  /// A one-trial tune journal at `url` whose provenance records `horizonPolicy`.
+  private func horizonJournal(at url: URL, horizonPolicy: String?) throws {
+    try? FileManager.default.removeItem(at: url)
+    var provenance = ResultProvenance(
+      commandLine: [], command: "tune", predictors: ["alpha-beta-gamma"], seed: 0, profile: .finger60Phone,
+      evaluationProtocol: "frame-replay", datasets: [])
+    provenance.horizonPolicy = horizonPolicy
+    let journal = TuningJournal(url: url)
+    try journal.start(with: TuningJournal.Header(
+      predictor: "alpha-beta-gamma", space: SearchSpace([.init(name: "alpha", lowerBound: 0.1, upperBound: 0.9)]),
+      strategy: "grid", seed: 0, objective: "o", context: [:], provenance: provenance))
+    try journal.append(.init(index: 0, unit: [0.5], values: [0.5], objective: 1, metrics: [:]))
+  }
+
+  /// The anchor horizons, as `tune --objective error` records them (k/240 s in ms).
+  private static let anchorPolicy = "fixed:" + (1...8).filter { $0 != 7 }.map { "\(Double($0) / 240 * 1000)" }
+    .joined(separator: ";")
+
   @Test("--from-tune refuses a --fixed-horizon the run was not scored at, naming both; one of its horizons is taken")
   func recordedHorizonPolicyIsKept() throws {
     let url = temporary("horizon.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    func journal(horizonPolicy: String?) throws {
-      try? FileManager.default.removeItem(at: url)
-      var provenance = ResultProvenance(
-        commandLine: [], command: "tune", predictors: ["alpha-beta-gamma"], seed: 0, profile: .finger60Phone,
-        evaluationProtocol: "frame-replay", datasets: [])
-      provenance.horizonPolicy = horizonPolicy
-      let journal = TuningJournal(url: url)
-      try journal.start(with: TuningJournal.Header(
-        predictor: "alpha-beta-gamma", space: SearchSpace([.init(name: "alpha", lowerBound: 0.1, upperBound: 0.9)]),
-        strategy: "grid", seed: 0, objective: "o", context: [:], provenance: provenance))
-      try journal.append(.init(index: 0, unit: [0.5], values: [0.5], objective: 1, metrics: [:]))
-    }
+    func journal(horizonPolicy: String?) throws { try horizonJournal(at: url, horizonPolicy: horizonPolicy) }
     func policy(_ seconds: Double?) throws -> ModelHorizonPolicy {
       try ModelExportJob(source: .tuneResult(url), fixedHorizonSeconds: seconds, command: "c").modelFile()
         .tunedFor.horizonPolicy
@@ -141,8 +148,7 @@ struct ModelExportJobTests {
       + "--fixed-horizon, or run it at 16.7 ms (tune --objective error:horizon=16.7, train --horizons 16.7) to ship one")
     #expect(try policy(nil) == .presentationTime)
 
-    // The anchor horizons, as `tune --objective error` records them (k/240 s in ms).
-    let anchor = "fixed:" + (1...8).filter { $0 != 7 }.map { "\(Double($0) / 240 * 1000)" }.joined(separator: ";")
+    let anchor = Self.anchorPolicy
     try journal(horizonPolicy: anchor)
     let elsewhere = #expect(throws: ModelExportJob.RecordedHorizonOverride.self) { try policy(0.05) }
     #expect(elsewhere?.description.hasPrefix("--fixed-horizon 0.05 (50 ms): the run records its own horizon policy, "
@@ -159,6 +165,46 @@ struct ModelExportJobTests {
     try journal(horizonPolicy: nil)
     #expect(try policy(0.0167) == .fixed(0.0167))
     #expect(try policy(nil) == .presentationTime)
+  }
+
+  /// The reverse relabelling: a tune scored per sample at fixed horizons was written as a
+  /// per-frame model (`presentationTime`) when --fixed-horizon was left out. A tune at one
+  /// horizon now records that horizon, exactly; one at several is refused, naming them, since a
+  /// model records one and export cannot tell which.
+  @Test("--from-tune without --fixed-horizon keeps a per-sample tune's one horizon, and refuses to choose among several")
+  func perSampleTuneKeepsItsHorizon() throws {
+    let url = temporary("per-sample.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    func policy() throws -> ModelHorizonPolicy {
+      try ModelExportJob(source: .tuneResult(url), command: "c").modelFile().tunedFor.horizonPolicy
+    }
+
+    // `tune --objective error:horizon=16.67` records its one horizon as typed.
+    try horizonJournal(at: url, horizonPolicy: "fixed:16.67")
+    #expect(try policy() == .fixed(16.67 / 1000))
+    // `tune --objective turbotouch` records 1000/60 ms; the model gets those seconds exactly.
+    try horizonJournal(at: url, horizonPolicy: "fixed:\(1000.0 / 60)")
+    let turboTouch = try policy()
+    #expect(turboTouch.kind == .fixed)
+    #expect(abs((turboTouch.horizonSeconds ?? 0) - 1.0 / 60) < 1e-15, "\(turboTouch)")
+
+    try horizonJournal(at: url, horizonPolicy: Self.anchorPolicy)
+    let several = #expect(throws: ModelExportJob.UnchosenRecordedHorizon.self) { try policy() }
+    #expect(several?.description == "--fixed-horizon is needed: the run records its own horizon policy, fixed at "
+      + "4.17, 8.33, 12.5, 16.67, 20.83, 25, 33.33 ms per sample (\(Self.anchorPolicy)), and a model records one "
+      + "horizon; without --fixed-horizon it would claim the parameters found there for each frame's presentation "
+      + "time, which they were not scored at. Give one of its horizons, seconds (0.004167, 0.008333, 0.0125, "
+      + "0.016667, 0.020833, 0.025, 0.033333), or tune per frame (--profile NAME, --objective error:horizon=frame) "
+      + "to ship a per-frame model")
+    // Given, one of them is taken as before.
+    let chosen = try ModelExportJob(source: .tuneResult(url), fixedHorizonSeconds: 0.025, command: "c").modelFile()
+    #expect(chosen.tunedFor.horizonPolicy == .fixed(0.025))
+
+    // Per frame, and recorded nowhere (a version-1 journal): per frame, as before.
+    try horizonJournal(at: url, horizonPolicy: "presentation-time")
+    #expect(try policy() == .presentationTime)
+    try horizonJournal(at: url, horizonPolicy: nil)
+    #expect(try policy() == .presentationTime)
   }
 
   @Test("a version-1 journal as `tune` wrote it: its 'dataset NAME' keys give the unit and datasets, its fixed values are applied")
