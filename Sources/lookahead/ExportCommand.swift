@@ -116,7 +116,9 @@ struct ExportCommand: ParsableCommand {
         if let path = output.path { print("wrote \(path)") }
         print("  predictor  \(file.predictor.catalogName) (family \(file.predictor.configuration.family.name))")
         print("  unit       \(file.coordinates.unit) (\(mm))")
-        print("  device     \(file.tunedFor.deviceProfileName), horizon \(file.tunedFor.horizonPolicy.kind.rawValue)")
+        let policy = file.tunedFor.horizonPolicy
+        let horizon = policy.kind.rawValue + (policy.horizonSeconds.map { " \(horizonMillisecondsText($0 * 1000)) ms" } ?? "")
+        print("  device     \(file.tunedFor.deviceProfileName), horizon \(horizon)")
         print("  datasets   \(file.provenance.datasets.map(\.name).joined(separator: ", "))")
       }
     }

@@ -36,6 +36,23 @@ struct ExportCommandTests {
     #expect(expected.contains { !$0.hasSuffix(",,,") })
   }
 
+  /// The summary said `horizon fixed` and left out which horizon the model records.
+  @Test("export's summary names the horizon policy, with a fixed horizon in milliseconds")
+  func summaryNamesTheHorizon() throws {
+    let model = DatasetsCommandTests.temporaryURL("h.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let base = ["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "-o", model.path, "--force"]
+    for (extra, expected) in [
+      ([], "  device     pencil240-promotion120, horizon presentationTime\n"),
+      (["--fixed-horizon", "0.016667"], "  device     pencil240-promotion120, horizon fixed 16.67 ms\n"),
+      (["--fixed-horizon", "0.05"], "  device     pencil240-promotion120, horizon fixed 50 ms\n"),
+    ] {
+      let export = try DatasetsCommandTests.run(base + extra)
+      #expect(export.status == 0, "\(export.stderr)")
+      #expect(export.stdout.contains(expected), "\(extra): \(export.stdout)")
+    }
+  }
+
   @Test("bad input exits 1 with the reason: neither source, an unknown predictor, a damaged model")
   func refusals() throws {
     let model = DatasetsCommandTests.temporaryURL("bad.model")
