@@ -84,6 +84,8 @@ public enum TraceFileReader {
     var header: [String: (value: String, line: Int)] = [:]
     var cleaning = CleaningReport()
     var notes: [String: String] = [:]
+    // Each note KEY's line: a trace keeps one value per KEY, so a second is refused, not kept.
+    var noteLines: [String: Int] = [:]
     var lineNumber = 1
     func fail(_ field: String?, _ problem: String) -> TraceInputError {
       TraceInputError(file: file, location: .line(lineNumber), field: field, problem: problem)
@@ -115,7 +117,14 @@ public enum TraceFileReader {
           let noteKey = TraceFileFormat.unescape(rawValue[..<equals]),
           let noteValue = TraceFileFormat.unescape(rawValue[rawValue.index(after: equals)...])
         else { throw fail(key, "expected KEY=VALUE") }
+        if let first = noteLines[noteKey] {
+          throw fail(
+            key,
+            "KEY '\(noteKey)' is repeated (first on line \(first)); a trace keeps one value per note KEY: give it "
+              + "once, or name the other one differently")
+        }
         notes[noteKey] = noteValue
+        noteLines[noteKey] = lineNumber
       default:
         guard TraceFileFormat.metadataKeys.contains(key) else {
           throw fail(
@@ -123,6 +132,13 @@ public enum TraceFileReader {
             "is not a metadata key of a Lookahead trace file (one of "
               + "\(TraceFileFormat.metadataKeys.joined(separator: ", "))); anything else goes in "
               + "'# note: KEY=VALUE'")
+        }
+        // One line each (the last of two was taken without a word).
+        if let first = header[key] {
+          throw fail(
+            key,
+            "is repeated (first on line \(first.line)); a Lookahead trace file gives each metadata key once, but "
+              + "cleaning and note")
         }
         header[key] = (value, lineNumber)
       }

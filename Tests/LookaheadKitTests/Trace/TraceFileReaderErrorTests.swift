@@ -109,6 +109,40 @@ struct TraceFileReaderErrorTests {
     #expect(trace.metadata.notes == ["sampling_rate": "120"])
   }
 
+  /// The format gives each key but `cleaning` and `note` once; a second line of one was read
+  /// over the first without a word (two `# source:` lines: the last won). It is refused on its
+  /// line, naming the key and the line of the first.
+  @Test(
+    "a repeated metadata key is refused on its second line, naming the first",
+    arguments: [
+      ("# licence: MIT\n# source: t", 8, "source", 2),
+      ("# licence: MIT\n# digitizer_rate_hz: 120", 8, "digitizer_rate_hz", 4),
+      ("# licence: MIT\n# recorded_predictor: A\n# cleaning: R1=2\n# recorded_predictor: B", 10, "recorded_predictor", 8),
+    ])
+  func repeatedMetadataKey(replacement: String, line: Int, key: String, first: Int) {
+    let text = Self.head.replacingOccurrences(of: "# licence: MIT", with: replacement)
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(text, file: "r.csv") }
+    #expect(error?.description == "r.csv:\(line): field '\(key)': is repeated (first on line \(first)); a Lookahead "
+      + "trace file gives each metadata key once, but cleaning and note")
+  }
+
+  /// A note is `KEY=VALUE` and a trace keeps one value per KEY (``TraceMetadata/notes``), as the
+  /// writer writes them; a second note of the same KEY replaced the first without a word.
+  @Test("a repeated note KEY is refused on its second line, naming the first; other notes and cleaning lines read")
+  func repeatedNoteKey() throws {
+    let repeated = Self.head.replacingOccurrences(
+      of: "# licence: MIT", with: "# licence: MIT\n# note: origin=a%2Cb\n# note: pen=yes\n# note: origin=c")
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(repeated, file: "n.csv") }
+    #expect(error?.description == "n.csv:10: field 'note': KEY 'origin' is repeated (first on line 8); a trace keeps "
+      + "one value per note KEY: give it once, or name the other one differently")
+
+    let distinct = Self.head.replacingOccurrences(
+      of: "# licence: MIT", with: "# licence: MIT\n# cleaning: R1=2\n# cleaning: R2=0\n# note: origin=a%2Cb\n# note: pen=yes")
+    let trace = try TraceFileReader.parse(distinct, file: "n.csv")
+    #expect(trace.metadata.notes == ["origin": "a,b", "pen": "yes"])
+    #expect(trace.metadata.cleaning.entries.map(\.rule) == ["R1", "R2"])
+  }
+
   /// Merging reports (one per imported file) saturates instead of trapping.
   @Test("cleaning counts saturate at Int.max when reports are merged")
   func cleaningReportSaturates() {
