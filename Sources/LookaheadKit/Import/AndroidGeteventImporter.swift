@@ -22,7 +22,10 @@ import Foundation
 ///   display); millimetres per unit from the position axis's resolution in a `getevent -lp` dump
 ///   (in the same file, before the events, or `axes=FILE`), else `mm_per_unit=`/`dpi=`, else
 ///   unknown; pressure (v − min)/(max − min) with the dump's range, else raw; tilts ÷ their
-///   resolution (units per radian), else read as degrees, then ``TiltConversion``.
+///   resolution (units per radian), else read as degrees, then ``TiltConversion``;
+/// - digitizer rate: `rate_hz=`, as a delimited-text mapping states it, else unknown. Neither the
+///   dump nor the events state the nominal rate, and it is not taken from the `SYN_REPORT`
+///   stamps, which are when the driver reported (`datasets inspect` measures those).
 ///
 /// Real-device quirks handled (each counted when it changes anything): `SYN_DROPPED` (the
 /// kernel's buffer overflowed: every open stroke ends there and the events up to the next
@@ -37,7 +40,7 @@ import Foundation
 public struct AndroidGeteventImporter: TraceImporter {
   public var format: TraceSourceFormat { .androidGetevent }
 
-  public static let settingKeys = ["axes", "device", "mm_per_unit", "dpi", "source"]
+  public static let settingKeys = ["axes", "device", "mm_per_unit", "dpi", "rate_hz", "source"]
   public static let droppedRule = "getevent stroke ended at SYN_DROPPED"
   public static let replacedRule = "getevent contact replaced without a lift"
   public static let alreadyDownRule = "getevent contact down before the log"
@@ -48,13 +51,18 @@ public struct AndroidGeteventImporter: TraceImporter {
   var dump: AndroidInputDeviceDump
   var device: String?
   var millimetresPerUnit: Double?
+  /// `rate_hz`: the digitizer's nominal rate, samples per second, as the trace's
+  /// ``TraceMetadata/digitizerRateHz`` (a tune, training or model made from the log records it;
+  /// `sweep` steps by it). Nil: unknown.
+  var digitizerRateHz: Double?
   var source: String?
 
   public init() {
     dump = AndroidInputDeviceDump()
   }
 
-  /// Reads `axes=FILE` (a `getevent -lp` dump), `device=`, `mm_per_unit=`/`dpi=`, `source=`.
+  /// Reads `axes=FILE` (a `getevent -lp` dump), `device=`, `mm_per_unit=`/`dpi=`, `rate_hz=`,
+  /// `source=`.
   public init(settings: ImportSettings) throws {
     try settings.requireKnownKeys(Self.settingKeys, for: "android-getevent")
     dump = AndroidInputDeviceDump()
@@ -67,6 +75,7 @@ public struct AndroidGeteventImporter: TraceImporter {
     }
     device = settings["device"]?.value
     millimetresPerUnit = try settings.millimetresPerUnit()
+    digitizerRateHz = try settings.positiveNumber("rate_hz")
     source = settings["source"]?.value
   }
 
@@ -77,8 +86,8 @@ public struct AndroidGeteventImporter: TraceImporter {
 
   public func metadata() -> TraceMetadata {
     TraceMetadata(
-      source: source ?? "android-getevent", device: "Android input device (getevent)", coordinateUnit: "device units",
-      millimetresPerUnit: millimetresPerUnit, licence: "unknown (a user's own recording)")
+      source: source ?? "android-getevent", device: "Android input device (getevent)", digitizerRateHz: digitizerRateHz,
+      coordinateUnit: "device units", millimetresPerUnit: millimetresPerUnit, licence: "unknown (a user's own recording)")
   }
 
   /// Files are read in order (logs are small); the scale and notes come from the first file's

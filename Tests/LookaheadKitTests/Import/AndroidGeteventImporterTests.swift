@@ -238,6 +238,29 @@ struct AndroidGeteventImporterTests {
     #expect(trace.metadata.cleaning[AndroidGeteventImporter.ignoredEventRule] == 17)  // 14 MSC_TIMESTAMP, 1 TOUCH_MAJOR, 2 BTN_TOUCH
   }
 
+  /// `rate_hz` is the trace's digitizer rate, as for a delimited-text mapping: there was no
+  /// setting, so a getevent log's rate was always unknown (the importer does not take it from the
+  /// SYN_REPORT stamps, which are when the driver reported; `datasets inspect` measures those). A
+  /// value that is not a positive finite number is refused where it was written.
+  @Test("rate_hz sets the digitizer rate; a bad one names the sidecar file, its line and the key")
+  func digitizerRate() throws {
+    let example = DelimitedTextImporterTests.example("android-getevent.txt")
+    #expect(try DatasetRegistry.load(example).metadata.digitizerRateHz == nil)
+    #expect(try DatasetRegistry.load(example + ":rate_hz=120").metadata.digitizerRateHz == 120)
+    let data = try DelimitedTextImporterTests.temporaryFile(
+      "touch.txt", try String(contentsOfFile: example, encoding: .utf8)).path
+    try Data("device = /dev/input/event2\nrate_hz = 240\n".utf8).write(to: URL(fileURLWithPath: data + ".mapping"))
+    #expect(try DatasetRegistry.load(data).metadata.digitizerRateHz == 240)
+    for value in ["0", "-120", "inf", "nan", "fast"] {
+      try Data("device = /dev/input/event2\nrate_hz = \(value)\n".utf8).write(to: URL(fileURLWithPath: data + ".mapping"))
+      #expect(throws: TraceInputError(
+        file: data + ".mapping", location: .line(2), field: "rate_hz", problem: "'\(value)' is not a positive number"
+      )) { try DatasetRegistry.load(data) }
+    }
+    let refused = #expect(throws: TraceInputError.self) { try DatasetRegistry.load(example + ":rate_hz=0") }
+    #expect(refused?.field == "rate_hz" && refused?.location == .file, "\(String(describing: refused))")
+  }
+
   @Test("errors name the file, line and field", arguments: [
     ("[   1.000000] EV_ABS ABS_MT_POSITION_X zz\n", 1, "ABS_MT_POSITION_X", "is not a value"),
     ("[   1.000000] EV_ABS ABS_MT_POSITION_X 00000001\n[ 1.0x] EV_SYN SYN_REPORT 00000000\n", 2, "timestamp", "is not SECONDS.MICROS"),
