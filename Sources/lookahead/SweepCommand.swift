@@ -80,7 +80,8 @@ struct SweepCommand: ParsableCommand {
       let provenance = ResultProvenance(
         commandLine: CommandLine.arguments, command: "sweep",
         predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + models.map { "model:" + $0 },
-        seed: options.replaySeed(models: loadedModels), profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
+        // Nothing in a sweep is random (--seed is refused), so it records no seed.
+        seed: nil, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
         datasets: loaded.map(\.provenance),
         settings: ["max_ms": "\(maximumMilliseconds)", "step_ms": stepMilliseconds.map { "\($0)" } ?? "device rate"])
       let result = SweepResult(provenance: provenance, datasets: results)

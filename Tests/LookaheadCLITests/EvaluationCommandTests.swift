@@ -247,6 +247,65 @@ struct EvaluationCommandTests {
     #expect(profiled.status == 0, "\(profiled.stderr)")
   }
 
+  /// A result records the seed only when something in the run drew from it (the frame replay's
+  /// display phase and missed frames, a paired bootstrap): `evaluate --protocol anchor` and
+  /// `henze2017` recorded 0, and `sweep` 0 or its models' seed, though --seed is refused there
+  /// because nothing is random. The JSON leaves `seed` out, the CSV says it is not used, and the
+  /// files still read back (as `EvaluationResult` and `SweepResult`, and through `report`).
+  @Test func seedIsRecordedOnlyWhereSomethingIsRandom() throws {
+    let folder = DatasetsCommandTests.temporaryURL("seed-provenance")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = folder.appendingPathComponent("seeded.lookahead").path
+    let export = try Self.run(
+      ["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "--seed", "5", "-o", model])
+    #expect(export.status == 0, "\(export.stderr)")
+
+    func provenance(_ arguments: [String]) throws -> [String: Any] {
+      let run = try Self.run(arguments + ["--json"])
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      return try #require(object["provenance"] as? [String: Any])
+    }
+    let unseeded: [[String]] = [
+      ["evaluate", "--predictor", "linear", "--protocol", "anchor", "Inkable-ApplePencil"],
+      ["evaluate", "--model", model, "--protocol", "anchor", "Inkable-ApplePencil"],
+      ["evaluate", "--predictor", "hold", "--protocol", "henze2017", "Henze2017-MobileHCI:Write"],
+      ["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Write"],
+      ["sweep", "--predictor", "linear", "Inkable-ApplePencil"],
+      ["sweep", "--model", model, "Inkable-ApplePencil"],
+    ]
+    for arguments in unseeded {
+      #expect(try provenance(arguments)["seed"] == nil, "\(arguments)")
+    }
+    let seeded: [([String], Int)] = [
+      (["evaluate", "--predictor", "linear", "Inkable-ApplePencil"], 0),
+      (["evaluate", "--model", model, "Inkable-ApplePencil"], 5),
+      (["compare", "hold", "linear", "--protocol", "anchor", "--seed", "7", "--resamples", "200", "Inkable-ApplePencil"], 7),
+    ]
+    for (arguments, seed) in seeded {
+      #expect(try provenance(arguments)["seed"] as? Int == seed, "\(arguments)")
+    }
+
+    let csv = try Self.run(["evaluate", "--predictor", "linear", "--protocol", "anchor", "--csv", "Inkable-ApplePencil"])
+    #expect(csv.stdout.contains("\n# seed: not used (nothing in the run is random)\n"), "\(csv.stdout)")
+    let sweepCSV = try Self.run(["sweep", "--predictor", "linear", "--csv", "Inkable-ApplePencil"])
+    #expect(sweepCSV.stdout.contains("\n# seed: not used (nothing in the run is random)\n"), "\(sweepCSV.stdout)")
+
+    // Still read by the code that reads results.
+    let evaluateURL = folder.appendingPathComponent("anchor.json"), sweepURL = folder.appendingPathComponent("sweep.json")
+    let anchor = try Self.run(
+      ["evaluate", "--predictor", "linear", "--protocol", "anchor", "--json", "--output", evaluateURL.path, "Inkable-ApplePencil"])
+    let sweep = try Self.run(["sweep", "--predictor", "linear", "--json", "--output", sweepURL.path, "Inkable-ApplePencil"])
+    #expect(anchor.status == 0 && sweep.status == 0, "\(anchor.stderr)\(sweep.stderr)")
+    #expect(try Self.decode(EvaluationResult.self, String(contentsOf: evaluateURL, encoding: .utf8)).provenance.seed == nil)
+    #expect(try Self.decode(SweepResult.self, String(contentsOf: sweepURL, encoding: .utf8)).provenance.seed == nil)
+    let reportURL = folder.appendingPathComponent("report.md")
+    let report = try Self.run(["report", evaluateURL.path, sweepURL.path, "--format", "md", "-o", reportURL.path])
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(try String(contentsOf: reportURL, encoding: .utf8).contains("not used (nothing in the run is random)"))
+  }
+
   /// A model exported with a fixed horizon is asked per frame by evaluate, compare and predict
   /// (the runtime has only predict(forPresentationTime:)); each now says so on stderr, once per
   /// model, unless --quiet. Under --protocol anchor it is scored per sample and no note is

@@ -51,7 +51,7 @@ public struct EvaluationResult: Sendable, Codable {
       var section = ""
       switch evaluationProtocol {
       case .frameReplay:
-        heading += " — profile \(provenance.profile ?? "?"), seed \(provenance.seed)"
+        heading += " — profile \(provenance.profile ?? "?")" + (provenance.seed.map { ", seed \($0)" } ?? "")
         section = ComparisonTable.wrap(heading, width: 100) + "\n\n"
         if dataset.subjects.count == 1, let only = dataset.subjects.first {
           section += Self.scorecardText(only, metrics: metrics)

@@ -168,8 +168,12 @@ public struct EvaluationRun: Sendable {
     if let data = try? JSONEncoder.sorted.encode(metricSettings) {
       settings["metric_settings"] = String(decoding: data, as: UTF8.self)
     }
+    // The seed is recorded where something drew from it: the frame replay (display phase, missed
+    // frames), or a paired bootstrap (`compare --protocol anchor`); not one predictor per sample.
+    let seeded = evaluationProtocol == .frameReplay || results.contains { !$0.comparisons.isEmpty }
     let provenance = ResultProvenance(
-      commandLine: commandLine, command: command, predictors: subjects.map(\.specification) + datasetSubjectSpecifications, seed: seed,
+      commandLine: commandLine, command: command, predictors: subjects.map(\.specification) + datasetSubjectSpecifications,
+      seed: seeded ? seed : nil,
       profile: evaluationProtocol == .frameReplay ? profile : nil, evaluationProtocol: evaluationProtocol.rawValue,
       datasets: datasets.map(\.provenance), settings: settings)
     return EvaluationResult(provenance: provenance, evaluationProtocol: evaluationProtocol, datasets: results)

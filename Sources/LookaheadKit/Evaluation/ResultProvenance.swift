@@ -50,8 +50,11 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   /// Every predictor evaluated, as a specification that configures it again
   /// (`kalman:process-noise=…`, `recorded`, `turbotouch64`).
   public var predictors: [String]
-  /// Replay seed (display phase, missed frames) and bootstrap seed.
-  public var seed: UInt64
+  /// Replay seed (display phase, missed frames) and bootstrap seed; nil when nothing in the run
+  /// drew from one (``unusedSeedText``): `evaluate` under `anchor` (one predictor, nothing to
+  /// bootstrap), `henze2017`, `sweep`. They recorded 0, or a model's seed, as if it had been used.
+  /// JSON then leaves `seed` out (files that have one read as before).
+  public var seed: UInt64?
   /// The device profile's name; `nil` for protocols that use none.
   public var profile: String?
   /// The device profile in full (its JSON form), so that a custom profile file is recorded too.
@@ -90,7 +93,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   public var searched: [String]?
 
   public init(
-    commandLine: [String], command: String, predictors: [String], seed: UInt64, profile: DeviceProfile?,
+    commandLine: [String], command: String, predictors: [String], seed: UInt64?, profile: DeviceProfile?,
     evaluationProtocol: String, datasets: [Dataset], settings: [String: String] = [:],
     version: String = LookaheadVersion.string
   ) {
@@ -105,6 +108,9 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     self.datasets = datasets
     self.settings = settings
   }
+
+  /// What the CSV lines and a report say for a run with no ``seed``.
+  public static let unusedSeedText = "not used (nothing in the run is random)"
 
   /// The command line as one shell-readable string (arguments with spaces or quotes quoted).
   public var commandLineText: String {
@@ -121,7 +127,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
       "# lookahead \(version) \(command)",
       "# command: \(commandLineText)",
       "# protocol: \(evaluationProtocol)",
-      "# seed: \(seed)",
+      "# seed: \(seed.map(String.init) ?? Self.unusedSeedText)",
     ]
     if let profile { lines.append("# profile: \(profile)") }
     for predictor in predictors { lines.append("# predictor: \(predictor)") }

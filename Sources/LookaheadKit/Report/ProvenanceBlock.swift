@@ -12,7 +12,7 @@ public enum ProvenanceBlock {
       ("version", provenance.version),
       ("subcommand", provenance.command),
       ("protocol", provenance.evaluationProtocol),
-      ("seed", String(provenance.seed)),
+      ("seed", provenance.seed.map(String.init) ?? ResultProvenance.unusedSeedText),
     ]
     if let profile = provenance.profile { entries.append(("profile", profile)) }
     for predictor in provenance.predictors { entries.append(("predictor", predictor)) }

@@ -43,7 +43,8 @@ public struct ReportDocument: Sendable {
     var profiles: [(DeviceProfile, UInt64, String)] = []
     func noteProfile(_ provenance: ResultProvenance, path: String) {
       if let profile = provenance.profileDefinition, !profiles.contains(where: { $0.0 == profile }) {
-        profiles.append((profile, provenance.seed, path))
+        // A run that drew nothing at random (a sweep) records no seed; the diagram draws with 0.
+        profiles.append((profile, provenance.seed ?? 0, path))
       }
     }
     var sweepRate: Double?
