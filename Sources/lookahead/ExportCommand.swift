@@ -16,8 +16,7 @@ struct ExportCommand: ParsableCommand {
       --from-train (its .train.json, or the file `train -o` wrote). From a tune or a training, the \
       unit, device profile, datasets, split, writers, objective and seed are the run's own \
       (--dataset, --split, --objective and --seed are refused there, and a --profile other than \
-      the device a tune records, and a --fixed-horizon the run was not scored at; a tune scored per \
-      sample at several horizons needs --fixed-horizon to choose one). With \
+      the device a tune records, and a --fixed-horizon the run was not scored at). With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
       dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
       a summary.
@@ -55,7 +54,7 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var location: DatasetLocationOptions
 
-  @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds; from a tune or training, one of the horizons it was scored at (default: a tune's own policy, per frame or its one fixed horizon; else per-frame presentation time).")
+  @Option(name: .customLong("fixed-horizon"), help: "Record a fixed per-sample horizon policy, seconds; from a tune or training, one of the horizons it was scored at (default: a tune's one fixed horizon where it was scored at one; else per-frame presentation time).")
   var fixedHorizon: Double?
 
   @Option(help: "Trained weights (a configuration JSON or model file of family learnedLinear or mlp) for the learned-linear or mlp entry.")

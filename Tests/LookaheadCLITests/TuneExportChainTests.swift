@@ -157,30 +157,27 @@ struct TuneExportChainTests {
     #expect((provenance["crossFittedWriters"] as? [String])?.sorted() == everyone)
     #expect((provenance["trainWriters"] as? [String])?.sorted() == everyone)
 
-    // Without --profile the tune scored the anchor horizons per sample: a model records one, so
-    // export asks which (it wrote a per-frame model).
-    let unchosen = try DatasetsCommandTests.run([
-      "export", "--from-tune", dir.appendingPathComponent("k.tune.json").path, "-o", model.path,
-    ])
-    #expect(unchosen.status == 1)
-    #expect(unchosen.stderr.hasPrefix(
-      "error: --fixed-horizon is needed: the run records its own horizon policy, fixed at 4.17, 8.33, 12.5, 16.67, "
-        + "20.83, 25, 33.33 ms per sample"), "\(unchosen.stderr)")
-    #expect(!FileManager.default.fileExists(atPath: model.path))
+    // Without --profile the tune scored the anchor horizons per sample, which span a frame's: the
+    // model is per frame, as a training's; --fixed-horizon may choose one of them instead.
     let export = try DatasetsCommandTests.run([
       "export", "--from-tune", dir.appendingPathComponent("k.tune.json").path, "-o", model.path,
-      "--fixed-horizon", "0.016667",
     ])
     #expect(export.status == 0, "\(export.stderr)")
     let file = try LookaheadModel(contentsOf: model).file
-    #expect(file.tunedFor.horizonPolicy == .fixed(1000.0 / 60 / 1000))
+    #expect(file.tunedFor.horizonPolicy == .presentationTime)
+    let fixedModel = dir.appendingPathComponent("fixed.model")
+    let fixed = try DatasetsCommandTests.run([
+      "export", "--from-tune", dir.appendingPathComponent("k.tune.json").path, "-o", fixedModel.path,
+      "--fixed-horizon", "0.016667",
+    ])
+    #expect(fixed.status == 0, "\(fixed.stderr)")
+    #expect(try LookaheadModel(contentsOf: fixedModel).file.tunedFor.horizonPolicy == .fixed(1000.0 / 60 / 1000))
     #expect(file.provenance.testWriters == nil)
     #expect(file.provenance.trainWriters?.sorted() == everyone)
 
     // The file `tune --out` wrote reads the .tune.json beside it, as --from-train does.
     let fromOut = dir.appendingPathComponent("out.model")
-    let again = try DatasetsCommandTests.run(
-      ["export", "--from-tune", out.path, "-o", fromOut.path, "--fixed-horizon", "0.016667"])
+    let again = try DatasetsCommandTests.run(["export", "--from-tune", out.path, "-o", fromOut.path])
     #expect(again.status == 0, "\(again.stderr)")
     let same = try LookaheadModel(contentsOf: fromOut).file
     #expect(same.predictor == file.predictor && same.coordinates == file.coordinates)
@@ -340,8 +337,7 @@ struct TuneExportChainTests {
     let provenance = try #require(try Self.json(dir.appendingPathComponent("t.tune.json"))["provenance"] as? [String: Any])
     #expect(provenance["digitizerRateHz"] as? Double == 200)
     let fromTune = dir.appendingPathComponent("from-tune.lookahead")
-    let export = try DatasetsCommandTests.run(
-      ["export", "--from-tune", tuneOut.path, "-o", fromTune.path, "--fixed-horizon", "0.016667"])
+    let export = try DatasetsCommandTests.run(["export", "--from-tune", tuneOut.path, "-o", fromTune.path])
     #expect(export.status == 0, "\(export.stderr)")
     #expect(try LookaheadModel(contentsOf: fromTune).file.tunedFor.digitizerRateHz == 200)
 

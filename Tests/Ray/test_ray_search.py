@@ -58,9 +58,7 @@ def test_search_on_two_nodes_gives_the_tune_journal(lookahead, cluster, tmp_path
     assert [journal_lines(journal + s) for s in SUFFIXES] == before
     best = json.loads((directory / "best.tune.json").read_text())
     assert best["bestConfiguration"]
-    # The tune scored the anchor horizons per sample: export is told which one the model is for.
-    run_cli(lookahead, "export", "--from-tune", journal, "--fixed-horizon", "0.016667",
-            "-o", str(directory / "best.model"))
+    run_cli(lookahead, "export", "--from-tune", journal, "-o", str(directory / "best.model"))
     report = directory / "report.md"
     run_cli(lookahead, "report", journal, "-o", str(report))
     assert "kalman" in report.read_text()

@@ -12,8 +12,7 @@ import LookaheadRuntime
 /// guessed, and `--dataset`, `--split`, `--objective` and `--seed` are refused
 /// (``RecordedRunOverride``): they would relabel the run's parameters without converting them; so
 /// is a `--profile` other than the device the run records (``RecordedDeviceOverride``), and a
-/// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``), or none for a tune
-/// scored at several (``UnchosenRecordedHorizon``).
+/// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``).
 /// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
 /// the parameters assume.
 public struct ModelExportJob: Sendable {
@@ -190,7 +189,7 @@ public struct ModelExportJob: Sendable {
   /// Without `--fixed-horizon`, the run's own (``recordedHorizonPolicy(_:)``). A run that records
   /// none (a version-1 journal, a hand-given predictor) takes any, and is per frame without it.
   func horizonPolicy(recorded: String?) throws -> ModelHorizonPolicy {
-    guard let given = fixedHorizonSeconds else { return try recordedHorizonPolicy(recorded) }
+    guard let given = fixedHorizonSeconds else { return recordedHorizonPolicy(recorded) }
     guard let recorded else { return .fixed(given) }
     let recordedMilliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded) ?? []
     // Horizons are printed to a hundredth of a millisecond; that much rounding is the same horizon.
@@ -200,21 +199,20 @@ public struct ModelExportJob: Sendable {
     throw RecordedHorizonOverride(givenSeconds: given, recorded: recorded)
   }
 
-  /// The policy without `--fixed-horizon`: the run's own. A tune scored per frame is per frame;
-  /// a tune scored per sample at one fixed horizon (`--objective error:horizon=MS`, `turbotouch`)
-  /// is that horizon, exactly, since its parameters were chosen there (it was written as a
-  /// per-frame model, the reverse of the relabelling ``RecordedHorizonOverride`` refuses); at
-  /// several (`--objective error`, the anchor horizons) it is refused (``UnchosenRecordedHorizon``),
-  /// since a model records one horizon and which one is the user's choice. A training stays per
-  /// frame: its model takes the horizon as an input (``LearnedLinearFeatures``, ``MLPFeatures``),
-  /// fitted over the horizons it records so that one model serves any frame's.
-  func recordedHorizonPolicy(_ recorded: String?) throws -> ModelHorizonPolicy {
+  /// The policy without `--fixed-horizon`: the run's own where it names one. A tune scored per
+  /// frame is per frame; a tune scored per sample at one fixed horizon (`--objective
+  /// error:horizon=MS`, `turbotouch`) is that horizon, exactly, since its parameters were chosen
+  /// there (it was written as a per-frame model, the reverse of the relabelling
+  /// ``RecordedHorizonOverride`` refuses). A tune scored at several (`--objective error`, the
+  /// anchor horizons, the default without `--profile`) is per frame, as a training is: its
+  /// parameters were chosen for the mean error over horizons that span a frame's (4–33 ms), so they
+  /// serve any frame's, and the model's provenance keeps the horizons it was scored at; a
+  /// `--fixed-horizon` among them records one instead.
+  func recordedHorizonPolicy(_ recorded: String?) -> ModelHorizonPolicy {
     guard case .tuneResult = source, let recorded,
-      let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded)
+      let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded),
+      let only = milliseconds.first, milliseconds.allSatisfy({ $0 == only })
     else { return .presentationTime }
-    guard let only = milliseconds.first, milliseconds.allSatisfy({ $0 == only }) else {
-      throw UnchosenRecordedHorizon(recorded: recorded)
-    }
     return .fixed(only / 1000)
   }
 
@@ -222,25 +220,6 @@ public struct ModelExportJob: Sendable {
   /// (`0.016667` for 16.666… ms, which is within a hundredth of a millisecond of the run's).
   static func typedSeconds(_ milliseconds: [Double]) -> String {
     milliseconds.map { formatNumber(($0 / 1000 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
-  }
-
-  /// No `--fixed-horizon` for a tune scored per sample at several fixed horizons (the anchor
-  /// horizons of `--objective error`, the default without `--profile`): a model records one
-  /// horizon, and per frame would claim the parameters for each frame's presentation time, which
-  /// they were not scored at (it did, silently).
-  public struct UnchosenRecordedHorizon: Error, CustomStringConvertible, Sendable {
-    /// The run's ``ResultProvenance/horizonPolicy``, `fixed:MS;MS;…`.
-    public var recorded: String
-
-    public var description: String {
-      let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded) ?? []
-      return "--fixed-horizon is needed: the run records its own horizon policy, fixed at "
-        + "\(milliseconds.map(horizonMillisecondsText).joined(separator: ", ")) ms per sample (\(recorded)), and a model "
-        + "records one horizon; without --fixed-horizon it would claim the parameters found there for each frame's "
-        + "presentation time, which they were not scored at. Give one of its horizons, seconds "
-        + "(\(ModelExportJob.typedSeconds(milliseconds))), or tune per frame (--profile NAME, --objective "
-        + "error:horizon=frame) to ship a per-frame model"
-    }
   }
 
   /// `--fixed-horizon` naming a horizon a tune or training was not scored at: per frame
