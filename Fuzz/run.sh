@@ -8,7 +8,10 @@
 # target for the given time. A trap, a hang longer than 10 s or more than 2 GB of memory is a
 # finding: libFuzzer writes the input to Fuzz/findings/ and this script exits non-zero.
 # The long run documented in Docs/Reliability.md is this script with a larger time.
-set -euo pipefail
+set -Eeuo pipefail
+# A step that fails stops the run (set -e); say which, since several steps print nothing of their
+# own (a build's errors go to its hidden stdout) and the stage would fail without a word.
+trap 'echo "Fuzz/run.sh: line $LINENO failed (exit $?): $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")"
 seconds=${1:-20}
 shift || true
@@ -59,7 +62,9 @@ make_seeds() {
   # Trace files and models made by the workbench itself from the bundled traces.
   mkdir -p "$work/lookahead-trace" "$work/model"
   local bin; bin=$(cd .. && swift build --product lookahead --show-bin-path)/lookahead
-  (cd .. && swift build --product lookahead >/dev/null)
+  local build_log; build_log=$(mktemp)
+  (cd .. && swift build --product lookahead >"$build_log" 2>&1) || { cat "$build_log" >&2; rm -f "$build_log"; return 1; }
+  rm -f "$build_log"
   "$bin" datasets convert Inkable-ApplePencil "$work/lookahead-trace/inkable.lktrace.csv" >/dev/null
   head -n 80 "$work/lookahead-trace/inkable.lktrace.csv" > "$work/lookahead-trace/inkable-head.lktrace.csv"
   rm "$work/lookahead-trace/inkable.lktrace.csv"
