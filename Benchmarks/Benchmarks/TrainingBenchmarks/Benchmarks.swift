@@ -1,7 +1,9 @@
 // Training speed of the MLP predictor (issue 18): one epoch of minibatch Adam over one million
 // training rows (K = 8, 32×32 ReLU, batch 256, one OpenBLAS thread), beside the learned linear
 // model's ridge fit (K = 8 normal equations by dsyrk/dgemm, then dposv) over the same number of
-// rows, measured in the same run as the baseline.
+// rows, measured in the same run as the baseline. The same epoch in single precision
+// (`--training-precision single`: the batched passes in Float on sgemm), and both precisions at
+// the 128×128 size of the Henze 2017 headline, where the matrix products dominate.
 //
 // Run: cd Benchmarks && swift package --scratch-path /work/.build-bench-mlp benchmark --target TrainingBenchmarks
 //
@@ -37,6 +39,15 @@ private let validation: MLPTrainingRows = {
   return small
 }()
 
+/// One epoch of the trainer's defaults at `hidden` widths in `precision`.
+private func epochOptions(hidden: [Int], precision: MLPTrainer.Options.Precision) -> MLPTrainer.Options {
+  var options = MLPTrainer.Options(horizons: [0.016])
+  options.epochs = 1
+  options.hiddenSizes = hidden
+  options.precision = precision
+  return options
+}
+
 let benchmarks: @Sendable () -> Void = {
   let configuration = Benchmark.Configuration(
     metrics: [.wallClock, .cpuTotal], warmupIterations: 0, scalingFactor: .one, maxDuration: .seconds(60),
@@ -44,11 +55,26 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("MLP training: one epoch over 1 000 000 rows (K=8, 32x32, batch 256)", configuration: configuration) {
     benchmark in
-    var options = MLPTrainer.Options(horizons: [0.016])
-    options.epochs = 1
-    _ = rows.count
     benchmark.startMeasurement()
-    blackHole(try! MLPTrainer(options: options).train(fitRows: rows, validationRows: validation))
+    blackHole(try! MLPTrainer(options: epochOptions(hidden: [32, 32], precision: .double)).train(fitRows: rows, validationRows: validation))
+  }
+
+  Benchmark("MLP training, single precision: one epoch over 1 000 000 rows (K=8, 32x32, batch 256)", configuration: configuration) {
+    benchmark in
+    benchmark.startMeasurement()
+    blackHole(try! MLPTrainer(options: epochOptions(hidden: [32, 32], precision: .single)).train(fitRows: rows, validationRows: validation))
+  }
+
+  Benchmark("MLP training: one epoch over 1 000 000 rows (K=8, 128x128, batch 256)", configuration: configuration) {
+    benchmark in
+    benchmark.startMeasurement()
+    blackHole(try! MLPTrainer(options: epochOptions(hidden: [128, 128], precision: .double)).train(fitRows: rows, validationRows: validation))
+  }
+
+  Benchmark("MLP training, single precision: one epoch over 1 000 000 rows (K=8, 128x128, batch 256)", configuration: configuration) {
+    benchmark in
+    benchmark.startMeasurement()
+    blackHole(try! MLPTrainer(options: epochOptions(hidden: [128, 128], precision: .single)).train(fitRows: rows, validationRows: validation))
   }
 
   Benchmark("baseline: learned linear ridge fit over 1 000 000 rows (K=8)", configuration: configuration) { benchmark in
