@@ -8,8 +8,9 @@ import Foundation
 /// Grammar: items separated by commas or line breaks; `#` starts a comment to the end of the
 /// line; an item is `key=value` or a bare `key`, which means `key=key` (`x` maps the field x to a
 /// column named x). Keys are case-insensitive; values are kept as written, spaces around them
-/// trimmed. A later item with the same key replaces an earlier one, so settings typed after a
-/// `mapping=FILE` override the file's.
+/// trimmed. One file or typed reference gives each key once (a repeat is refused: the last one
+/// was kept without a word); settings typed after a `mapping=FILE` override the file's
+/// (``merging(_:)``).
 public struct ImportSettings: Sendable, Hashable {
   public struct Entry: Sendable, Hashable {
     public var key: String
@@ -41,6 +42,12 @@ public struct ImportSettings: Sendable, Hashable {
         guard !key.isEmpty, !value.isEmpty else {
           throw TraceInputError(file: file, location: lineNumbers ? .line(index + 1) : .file, field: key.isEmpty ? nil : key,
             problem: "'\(trimmed)' is not key=value")
+        }
+        if let first = settings[key] {
+          throw TraceInputError(
+            file: file, location: lineNumbers ? .line(index + 1) : .file, field: key,
+            problem: first.line.map { "is repeated (first on line \($0)); a mapping gives each key once" }
+              ?? "is given twice; give each key once")
         }
         settings.set(Entry(key: key, value: value, file: file, line: lineNumbers ? index + 1 : nil))
       }
