@@ -86,6 +86,8 @@ public enum TraceFileReader {
     var notes: [String: String] = [:]
     // Each note KEY's line: a trace keeps one value per KEY, so a second is refused, not kept.
     var noteLines: [String: Int] = [:]
+    // Each cleaning rule's line: the format gives a rule once, so a second is refused, not summed.
+    var cleaningLines: [String: Int] = [:]
     var lineNumber = 1
     func fail(_ field: String?, _ problem: String) -> TraceInputError {
       TraceInputError(file: file, location: .line(lineNumber), field: field, problem: problem)
@@ -106,6 +108,11 @@ public enum TraceFileReader {
       switch key {
       case "cleaning":
         let (rule, count) = try keyValue(String(rawValue), key)
+        if let first = cleaningLines[rule] {
+          throw fail(
+            key, "RULE '\(rule)' is repeated (first on line \(first)); a trace gives each cleaning rule once, with its count")
+        }
+        cleaningLines[rule] = lineNumber
         // A count is of rows, so never negative, and the report's sums must stay countable.
         guard count >= 0 else { throw fail(key, "count \(count) of '\(rule)' is negative") }
         guard !cleaning.total.addingReportingOverflow(count).overflow else {

@@ -30,7 +30,7 @@ public enum TraceFileFormat {
 
   /// The `# key: value` metadata keys a file may hold, in the order ``TraceFileWriter`` writes
   /// them: each of the first seven at most once (all but `recorded_predictor` required), then
-  /// `cleaning` and `note`, repeated. The format has no other: anything else a source says goes
+  /// `cleaning` and `note`, repeated (each rule and each note KEY once). The format has no other: anything else a source says goes
   /// in a `note: KEY=VALUE`, so an unknown key is a misspelling or another format's line, and the
   /// reader refuses it rather than drop it (a `# digitiser_rate_hz:` was read as no line at all).
   public static let metadataKeys = [

@@ -143,6 +143,19 @@ struct TraceFileReaderErrorTests {
     #expect(trace.metadata.cleaning.entries.map(\.rule) == ["R1", "R2"])
   }
 
+  /// The format gives one `# cleaning:` line per rule, with its count (the writer writes each
+  /// once); a second line of a rule was added to the first without a word, so a pasted or edited
+  /// header reported rows cleaned that never were. It is refused on its line, naming the rule
+  /// (as read, %-escapes undone) and the line of the first.
+  @Test("a repeated cleaning rule is refused on its second line, naming the rule and the first")
+  func repeatedCleaningRule() {
+    let repeated = Self.head.replacingOccurrences(
+      of: "# licence: MIT", with: "# licence: MIT\n# cleaning: R1 a%3Db=0\n# cleaning: R2=1\n# cleaning: R1 a%3Db=5")
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(repeated, file: "c.csv") }
+    #expect(error?.description == "c.csv:10: field 'cleaning': RULE 'R1 a=b' is repeated (first on line 8); a trace "
+      + "gives each cleaning rule once, with its count")
+  }
+
   /// Merging reports (one per imported file) saturates instead of trapping.
   @Test("cleaning counts saturate at Int.max when reports are merged")
   func cleaningReportSaturates() {
