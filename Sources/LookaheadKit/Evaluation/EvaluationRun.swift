@@ -160,17 +160,26 @@ public struct EvaluationRun: Sendable {
       }
       results.append(result)
     }
-    var settings = [
-      "bootstrap_resamples": String(bootstrapResamples), "paired_column": pairedColumn,
-      "parts": String(parts),
-    ]
-    if let baseline { settings["baseline"] = baseline }
-    if let data = try? JSONEncoder.sorted.encode(metricSettings) {
-      settings["metric_settings"] = String(decoding: data, as: UTF8.self)
+    // A setting is recorded where it had an effect. The anchor protocol scores each sample serially
+    // at fixed horizons and pairs each stroke's mean error per horizon, so the scorecard's metric
+    // settings, the paired column and `parts` do nothing there, and the resamples and baseline only
+    // when predictors were paired; they were recorded as if used. Other protocols are as they were.
+    let compared = results.contains { !$0.comparisons.isEmpty }
+    var settings: [String: String] = [:]
+    if evaluationProtocol != .anchor {
+      settings["paired_column"] = pairedColumn
+      settings["parts"] = String(parts)
+      if let data = try? JSONEncoder.sorted.encode(metricSettings) {
+        settings["metric_settings"] = String(decoding: data, as: UTF8.self)
+      }
+    }
+    if evaluationProtocol != .anchor || compared {
+      settings["bootstrap_resamples"] = String(bootstrapResamples)
+      if let baseline { settings["baseline"] = baseline }
     }
     // The seed is recorded where something drew from it: the frame replay (display phase, missed
     // frames), or a paired bootstrap (`compare --protocol anchor`); not one predictor per sample.
-    let seeded = evaluationProtocol == .frameReplay || results.contains { !$0.comparisons.isEmpty }
+    let seeded = evaluationProtocol == .frameReplay || compared
     let provenance = ResultProvenance(
       commandLine: commandLine, command: command, predictors: subjects.map(\.specification) + datasetSubjectSpecifications,
       seed: seeded ? seed : nil,
