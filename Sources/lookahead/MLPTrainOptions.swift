@@ -113,6 +113,12 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-horizon"), help: "MLP with --henze2017: the time the network predicts for: mean-interval (j × the window's mean input step, from the inputs alone) or target-time (the target row's time, as the published networks were given).")
   var henzeHorizon: String = "mean-interval"
 
+  @Option(name: .customLong("henze-early-stopping"), help: "MLP with --henze2017 --ensemble-candidates: next (every candidate stops on the participant after the held-out one) or rotating (candidate c stops on the c-th participant after it, so each fits a different six and their mean has learned from all seven others).")
+  var henzeEarlyStopping: String = "next"
+
+  @Option(name: .customLong("henze-leave-out"), help: "MLP with --henze2017: leave this participant (1-based, file order) out of everything — fitting, early stopping and scoring — and number the folds over the rest: for validating a configuration on folds that never see the participant another fold scores.")
+  var henzeLeaveOut: Int?
+
   @Option(name: .customLong("henze-folds"), help: "MLP with --henze2017: only these held-out participants, 1-based, comma-separated (quick iteration; default all).")
   var henzeFolds: String?
 

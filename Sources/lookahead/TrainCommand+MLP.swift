@@ -89,9 +89,11 @@ extension TrainCommand {
   /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
   /// with `--henze-participants` the participants (the folds) and no training. `--jobs` folds
   /// train at once (every core by default); the table does not depend on it.
-  func runHenze2017MLP(rawStrokes: [Stroke]) throws {
+  func runHenze2017MLP(rawStrokes allStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let scoring = henze2017MLPScoring
+    let earlyStopping = try henze2017EarlyStopping()
+    let rawStrokes = try henze2017Strokes(allStrokes)
     let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let folds = try mlp.henzeFoldIndices()
     if henzeFolds.listParticipants {
@@ -103,14 +105,38 @@ extension TrainCommand {
     let extraFit = try henze2017ExtraFit(seed: options.seed)
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
-        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, extraFit: extraFit, folds: folds,
-        jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
+        extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
-      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, extraFit: extraFit, folds: folds,
-      jobs: jobs.cores, progress: progress)
+      rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
+      extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress)
     try showHenze2017MLP(outcome, options: options)
+  }
+
+  /// `--henze-early-stopping`: rotating only for the mean of the candidates, whose errors on
+  /// different participants cannot rank them.
+  private func henze2017EarlyStopping() throws -> Henze2017MLPComparison.EarlyStopping {
+    guard let rule = Henze2017MLPComparison.EarlyStopping(rawValue: mlp.henzeEarlyStopping) else {
+      throw ValidationError("--henze-early-stopping must be next or rotating, got \"\(mlp.henzeEarlyStopping)\"")
+    }
+    guard rule == .next || mlp.ensembleCandidates else {
+      throw ValidationError(
+        "--henze-early-stopping rotating needs --ensemble-candidates: each candidate stops on another participant, so their errors cannot choose one (--select)")
+    }
+    return rule
+  }
+
+  /// The strokes the folds are made of: all, or all but `--henze-leave-out`'s participant.
+  private func henze2017Strokes(_ strokes: [Stroke]) throws -> [Stroke] {
+    guard let leaveOut = mlp.henzeLeaveOut else { return strokes }
+    let participants = Henze2017MLPComparison.participants(rawStrokes: strokes)
+    guard participants.indices.contains(leaveOut - 1) else {
+      throw ValidationError("--henze-leave-out \(leaveOut): there are \(participants.count) participants, numbered from 1")
+    }
+    let left = participants[leaveOut - 1]
+    return strokes.filter { ($0.writer ?? "unknown") != left }
   }
 
   /// The `--henze-extra-fit` datasets, re-recorded as the Henze tablet reports; `nil` when none.
@@ -128,6 +154,7 @@ extension TrainCommand {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let setup = Henze2017MLPComparison.setup(
       candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring,
+      earlyStopping: try henze2017EarlyStopping(),
       extraFit: mlp.henzeExtraFit.isEmpty
         ? nil
         : Henze2017ExtraFitData.description(

@@ -76,6 +76,17 @@ struct TrainCommand: ParsableCommand {
     if !mlp.henzeExtraFit.isEmpty, !(henze2017 && family == "mlp") {
       throw ValidationError("--henze-extra-fit is for --henze2017 --family mlp (a plain training fits on its datasets already)")
     }
+    if !(henze2017 && family == "mlp") {
+      // Options of the Henze 2017 MLP comparison would be silently ignored anywhere else.
+      let given = [
+        mlp.henzeFolds.map { _ in "--henze-folds" }, mlp.henzeLeaveOut.map { _ in "--henze-leave-out" },
+        mlp.henzeEarlyStopping != "next" ? "--henze-early-stopping" : nil,
+        mlp.henzeHorizon != "mean-interval" ? "--henze-horizon" : nil,
+      ].compactMap { $0 }
+      if !given.isEmpty {
+        throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "is" : "are") for --henze2017 --family mlp only")
+      }
+    }
     if mlp.henzePixelsPerMillimetre != nil, mlp.henzeExtraFit.isEmpty {
       throw ValidationError("--henze-pixels-per-mm converts the --henze-extra-fit data; give --henze-extra-fit too")
     }

@@ -26,6 +26,20 @@ public enum Henze2017MLPComparison {
     case meanOfCandidates = "mean"
   }
 
+  /// Which participant each candidate of a fold is early-stopped on. The held-out participant is
+  /// never one of them, nor fitted on.
+  public enum EarlyStopping: String, Sendable, CaseIterable {
+    /// Every candidate on the participant after the held-out one in file order; all candidates
+    /// fit the same six participants.
+    case next
+    /// Candidate c (from 0) on the (c + 1)-th participant after the held-out one, so each
+    /// candidate fits a different six and the mean of the candidates has learned from all seven
+    /// others: cross-validation bagging (Breiman 1996, "Bagging predictors", with participants as
+    /// the resampled units). No participant is then unseen by every candidate, so the mean has no
+    /// early-stopping error of its own; only with ``Scoring/meanOfCandidates``.
+    case rotating
+  }
+
   /// The network's options (its history is at most the window's 10 input steps).
   public static func defaultOptions() -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: [])
@@ -107,6 +121,9 @@ public enum Henze2017MLPComparison {
   public struct Fold: Sendable {
     public var heldOut: String
     public var validationParticipant: String
+    /// With ``EarlyStopping/rotating``: each candidate's early-stopping participant, in candidate
+    /// order (`nil`: every candidate stopped on ``validationParticipant``).
+    public var validationParticipants: [String]? = nil
     /// Per candidate: the early-stopping participant's error, the geometric mean of its nine
     /// table cells (px; each task and j weighs alike, as in the table), and the epoch of the
     /// weights scored.
@@ -150,11 +167,12 @@ public enum Henze2017MLPComparison {
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in }
+    earlyStopping: EarlyStopping = .next, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
       rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
-      scoring: scoring, extraFit: extraFit, folds: folds, jobs: jobs, progress: progress)
+      scoring: scoring, earlyStopping: earlyStopping, extraFit: extraFit, folds: folds, jobs: jobs, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
@@ -167,10 +185,14 @@ public enum Henze2017MLPComparison {
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1, progress: (String) -> Void = { _ in },
-    finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
+    earlyStopping: EarlyStopping = .next, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    progress: (String) -> Void = { _ in }, finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
+    guard earlyStopping == .next || scoring == .meanOfCandidates else {
+      throw MLPTrainer.Failure(
+        description: "rotating early stopping scores the mean of the candidates: each stops on another participant, so their errors do not rank them")
+    }
     guard candidates.allSatisfy({ $0.options.historyCount == first.options.historyCount }) else {
       throw MLPTrainer.Failure(description: "the candidate configurations must share one history length")
     }
@@ -217,23 +239,24 @@ public enum Henze2017MLPComparison {
       return pooled
     }
     let setup = Self.setup(
-      candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring, extraFit: extraFit?.description)
+      candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring,
+      earlyStopping: earlyStopping, extraFit: extraFit?.description)
     let foldList = folds ?? Array(participants.indices)
     /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
     let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
       let participant = participants[p]
-      let validationParticipant = participants[(p + 1) % participants.count]
-      var validation = MLPTrainingRows(inputCount: parameters.inputCount)
-      var fitFiles: [Int] = []
-      for (f, file) in files.enumerated() where file.participant != participant {
-        if file.participant == validationParticipant { validation.append(perFile[f][0]) } else { fitFiles.append(f) }
-      }
-      var rowsPerTask: [String: Int] = [:]
-      for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f][0].count }
-      let mostRows = rowsPerTask.values.max() ?? 0
-      /// The fitting rows of a candidate: each of its window variants in turn (as recorded first),
-      /// each task repeated when balanced.
-      func fitRows(_ candidate: Candidate) -> MLPTrainingRows {
+      // The others in file order from the one after the held-out participant.
+      let others = (1..<participants.count).map { participants[(p + $0) % participants.count] }
+      let stoppingParticipants = candidates.indices.map { earlyStopping == .rotating ? others[$0 % others.count] : others[0] }
+      let validationParticipant = others[0]
+      /// The fitting rows of a candidate early-stopped on `stopper`: every participant but the
+      /// held-out one and `stopper`, each of the candidate's window variants in turn (as recorded
+      /// first), each task repeated when balanced.
+      func fitRows(_ candidate: Candidate, stopper: String) -> MLPTrainingRows {
+        let fitFiles = files.indices.filter { files[$0].participant != participant && files[$0].participant != stopper }
+        var rowsPerTask: [String: Int] = [:]
+        for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f][0].count }
+        let mostRows = rowsPerTask.values.max() ?? 0
         var rows = MLPTrainingRows(inputCount: parameters.inputCount)
         for variant in candidate.windowVariants {
           let v = windowVariants.firstIndex(of: variant) ?? 0
@@ -247,14 +270,19 @@ public enum Henze2017MLPComparison {
         return rows
       }
       var fitted: [MLPPredictor.Parameters] = []
-      var record = Fold(heldOut: participant, validationParticipant: validationParticipant, validationErrors: [], bestEpochs: [], chosen: 0)
-      for candidate in candidates {
+      var record = Fold(
+        heldOut: participant, validationParticipant: validationParticipant,
+        validationParticipants: earlyStopping == .rotating ? stoppingParticipants : nil, validationErrors: [], bestEpochs: [],
+        chosen: 0)
+      for (candidate, stopper) in zip(candidates, stoppingParticipants) {
         let started = Date()
-        let rows = fitRows(candidate)
+        let rows = fitRows(candidate, stopper: stopper)
+        var validation = MLPTrainingRows(inputCount: parameters.inputCount)
+        for (f, file) in files.enumerated() where file.participant == stopper { validation.append(perFile[f][0]) }
         var result = try MLPTrainer(options: candidate.options).train(fitRows: rows, validationRows: validation)
         result.parameters.maximumGapSeconds = 10
         let validationCells = score(
-          result.parameters, files: files.indices.filter { files[$0].participant == validationParticipant },
+          result.parameters, files: files.indices.filter { files[$0].participant == stopper },
           of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
         let best = geometricMeanError(validationCells)
         fitted.append(result.parameters)
@@ -262,7 +290,7 @@ public enum Henze2017MLPComparison {
         record.bestEpochs.append(result.bestEpoch)
         post(String(
           format: "fold %d/%d (%@ held out, %@ for early stopping), %@: %d rows, best epoch %d of %d, validation %.4f px, %.0f s",
-          p + 1, participants.count, participant, validationParticipant, candidate.name, rows.count, result.bestEpoch,
+          p + 1, participants.count, participant, stopper, candidate.name, rows.count, result.bestEpoch,
           result.epochs.count, best, Date().timeIntervalSince(started)))
       }
       record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
@@ -272,6 +300,8 @@ public enum Henze2017MLPComparison {
       case .bestOnEarlyStopping: model = fitted[record.chosen]
       case .meanOfCandidates:
         do { model = try .ensemble(fitted) } catch { throw MLPTrainer.Failure(description: "the candidates' ensemble: \(error)") }
+        // Rotating: every other participant fitted some candidate, so the mean has no clean one.
+        guard earlyStopping == .next else { break }
         // The ensemble's own early-stopping error: the number to compare candidate lists by,
         // never the held-out participant's.
         meanValidationError = geometricMeanError(score(
@@ -285,7 +315,8 @@ public enum Henze2017MLPComparison {
       let scored = score(model, files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
       let result = Henze2017MLPFoldResult(
         fold: p + 1, participants: participants, setup: setup, candidates: candidates.map(\.name), heldOut: participant,
-        validationParticipant: validationParticipant, validationErrors: record.validationErrors,
+        validationParticipant: validationParticipant, validationParticipants: record.validationParticipants,
+        validationErrors: record.validationErrors,
         bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
         meanValidationError: meanValidationError,
         cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })

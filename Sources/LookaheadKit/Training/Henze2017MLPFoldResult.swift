@@ -21,6 +21,9 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   public var candidates: [String]
   public var heldOut: String
   public var validationParticipant: String
+  /// With rotating early stopping (``Henze2017MLPComparison/EarlyStopping/rotating``): each
+  /// candidate's early-stopping participant; absent when all stopped on ``validationParticipant``.
+  public var validationParticipants: [String]?
   public var validationErrors: [Double]
   public var bestEpochs: [Int]
   /// The candidate with the lowest early-stopping error (the one scored unless ``scoredMean``).
@@ -45,7 +48,8 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   /// The fold's record as the fold table shows it.
   public var record: Henze2017MLPComparison.Fold {
     .init(
-      heldOut: heldOut, validationParticipant: validationParticipant, validationErrors: validationErrors,
+      heldOut: heldOut, validationParticipant: validationParticipant, validationParticipants: validationParticipants,
+      validationErrors: validationErrors,
       bestEpochs: bestEpochs, chosen: chosen, scoredMean: scoredMean ?? false, meanValidationError: meanValidationError)
   }
 
@@ -167,7 +171,7 @@ extension Henze2017MLPComparison {
   /// file order.)
   public static func setup(
     candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule,
-    scoring: Scoring = .bestOnEarlyStopping, extraFit: String? = nil
+    scoring: Scoring = .bestOnEarlyStopping, earlyStopping: EarlyStopping = .next, extraFit: String? = nil
   ) -> String {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
@@ -175,12 +179,14 @@ extension Henze2017MLPComparison {
     }
     // The choice's setup reads as before ensembles, so its fold lines still combine.
     let scored = scoring == .meanOfCandidates ? " scored=mean" : ""
+    // Written only when rotating, so earlier fold lines still combine.
+    let stopping = earlyStopping == .rotating ? " early-stopping=rotating" : ""
     // Mirror averaging changes the scores, not the training (so not the fingerprint); written
     // only when on, so earlier fold lines still combine.
     let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""
     // Written only with extra fitting data (``Henze2017ExtraFitData/description``).
     let extra = extraFit.map { " " + $0 } ?? ""
-    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored)\(mirrored)\(extra); "
+    return "j=\(eventsAhead.map(String.init).joined(separator: ",")) horizon=\(horizonRule.rawValue)\(scored)\(stopping)\(mirrored)\(extra); "
       + each.joined(separator: "; ")
   }
 }
