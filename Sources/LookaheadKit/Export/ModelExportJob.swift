@@ -203,13 +203,15 @@ public struct ModelExportJob: Sendable {
   /// frame is per frame; a tune scored per sample at one fixed horizon (`--objective
   /// error:horizon=MS`, `turbotouch`) is that horizon, exactly, since its parameters were chosen
   /// there (it was written as a per-frame model, the reverse of the relabelling
-  /// ``RecordedHorizonOverride`` refuses). A tune scored at several (`--objective error`, the
-  /// anchor horizons, the default without `--profile`) is per frame, as a training is: its
-  /// parameters were chosen for the mean error over horizons that span a frame's (4–33 ms), so they
-  /// serve any frame's, and the model's provenance keeps the horizons it was scored at; a
-  /// `--fixed-horizon` among them records one instead.
+  /// ``RecordedHorizonOverride`` refuses). So is a training at one (`train --horizons MS`): its
+  /// model takes the horizon as an input, but that input was never fitted (a constant column;
+  /// collinear with the velocities in the linear model), so it was not one model for any frame's.
+  /// A tune or training at several (`--objective error`, the anchor horizons, the default) is per
+  /// frame: its parameters were chosen for the mean error over horizons that span a frame's
+  /// (4–33 ms), so they serve any frame's, and the model's provenance keeps the horizons it was
+  /// scored at; a `--fixed-horizon` among them records one instead.
   func recordedHorizonPolicy(_ recorded: String?) -> ModelHorizonPolicy {
-    guard case .tuneResult = source, let recorded,
+    guard let recorded,
       let milliseconds = RecordedHorizonOverride.fixedMilliseconds(recorded),
       let only = milliseconds.first, milliseconds.allSatisfy({ $0 == only })
     else { return .presentationTime }
