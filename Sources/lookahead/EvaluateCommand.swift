@@ -36,6 +36,10 @@ struct EvaluateCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      try RepeatedOption.refuse(
+        ["--predictor", "--predictor-file", "--model"],
+        remedy: "evaluate scores one predictor: `lookahead compare` scores several side by side (--predictor and "
+          + "--model repeat there)")
       let datasets = try input.required()
       let subjects = model == nil ? [try resolveSubject()] : []
       if model != nil, predictor != nil || predictorFile != nil {

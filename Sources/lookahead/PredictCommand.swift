@@ -29,6 +29,7 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      try RepeatedOption.refuse(["--model"], remedy: "predict runs one model: run it once for each")
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
       let device = try profile.resolve(else: tunedProfile)
