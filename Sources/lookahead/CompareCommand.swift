@@ -21,8 +21,8 @@ struct CompareCommand: ParsableCommand {
   @Option(name: .customLong("predictor"), help: "A predictor (repeatable), in addition to positional ones.")
   var predictorOptions: [String] = []
 
-  @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file (one object or an array).")
-  var predictorFile: String?
+  @Option(name: .customLong("predictor-file"), help: "A predictor config JSON file (one object or an array; repeatable).")
+  var predictorFiles: [String] = []
 
   @Option(name: .customLong("model"), help: "An exported model file (repeatable), labelled by its file name.")
   var models: [String] = []
@@ -51,10 +51,8 @@ struct CompareCommand: ParsableCommand {
   func run() throws {
     try runCommand {
       let (positional, datasets) = splitPredictorsAndDatasets(items)
-      var subjects = try (predictorOptions + positional).map { try EvaluationSubject.resolve($0) }
-      if let predictorFile {
-        subjects += try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: predictorFile))
-      }
+      let subjects = try (predictorOptions + positional).map { try EvaluationSubject.resolve($0) }
+        + predictorFiles.flatMap { try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: $0)) }
       guard !subjects.isEmpty || !models.isEmpty else { throw ValidationError("give at least one predictor") }
       _ = try DatasetArguments.required(datasets)
       let protocolChoice = try parseProtocol(evaluationProtocol)
