@@ -160,20 +160,21 @@ public struct EvaluationRun: Sendable {
       }
       results.append(result)
     }
-    // A setting is recorded where it had an effect. The anchor protocol scores each sample serially
-    // at fixed horizons and pairs each stroke's mean error per horizon, so the scorecard's metric
-    // settings, the paired column and `parts` do nothing there, and the resamples and baseline only
-    // when predictors were paired; they were recorded as if used. Other protocols are as they were.
+    // A setting is recorded where it had an effect. The scorecard's metric settings, the paired
+    // column and `parts` act on the frame replay only: the anchor protocol scores each sample
+    // serially at fixed horizons and pairs each stroke's mean error per horizon, and henze2017
+    // scores serially into the paper's table with nothing paired. The resamples and baseline act
+    // under anchor only when predictors were paired. They were recorded as if used.
     let compared = results.contains { !$0.comparisons.isEmpty }
     var settings: [String: String] = [:]
-    if evaluationProtocol != .anchor {
+    if evaluationProtocol == .frameReplay {
       settings["paired_column"] = pairedColumn
       settings["parts"] = String(parts)
       if let data = try? JSONEncoder.sorted.encode(metricSettings) {
         settings["metric_settings"] = String(decoding: data, as: UTF8.self)
       }
     }
-    if evaluationProtocol != .anchor || compared {
+    if evaluationProtocol == .frameReplay || compared {
       settings["bootstrap_resamples"] = String(bootstrapResamples)
       if let baseline { settings["baseline"] = baseline }
     }
