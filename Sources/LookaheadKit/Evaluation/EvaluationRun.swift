@@ -160,21 +160,22 @@ public struct EvaluationRun: Sendable {
       }
       results.append(result)
     }
-    // A setting is recorded where it had an effect. The scorecard's metric settings, the paired
-    // column and `parts` act on the frame replay only: the anchor protocol scores each sample
-    // serially at fixed horizons and pairs each stroke's mean error per horizon, and henze2017
-    // scores serially into the paper's table with nothing paired. The resamples and baseline act
-    // under anchor only when predictors were paired. They were recorded as if used.
+    // A setting is recorded where it had an effect. The scorecard's metric settings and `parts`
+    // act on the frame replay only: the anchor protocol scores each sample serially at fixed
+    // horizons and pairs each stroke's mean error per horizon, and henze2017 scores serially into
+    // the paper's table with nothing paired. The resamples and baseline (and the frame replay's
+    // paired column) act only when predictors were paired, not on one predictor's scorecard.
+    // They were recorded as if used.
     let compared = results.contains { !$0.comparisons.isEmpty }
     var settings: [String: String] = [:]
     if evaluationProtocol == .frameReplay {
-      settings["paired_column"] = pairedColumn
       settings["parts"] = String(parts)
       if let data = try? JSONEncoder.sorted.encode(metricSettings) {
         settings["metric_settings"] = String(decoding: data, as: UTF8.self)
       }
+      if compared { settings["paired_column"] = pairedColumn }
     }
-    if evaluationProtocol == .frameReplay || compared {
+    if compared {
       settings["bootstrap_resamples"] = String(bootstrapResamples)
       if let baseline { settings["baseline"] = baseline }
     }
