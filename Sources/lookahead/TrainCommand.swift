@@ -18,7 +18,7 @@ struct TrainCommand: ParsableCommand {
       Example: lookahead train --family mlp --test WacomMSP13-HandwritingSpeed:ID0001 WacomMSP13-HandwritingSpeed:ID0002
       """)
 
-  @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms).")
+  @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms); at exactly one, the exported model is fixed at that horizon, at several it is per frame.")
   var horizons: String?
 
   @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")

@@ -31,4 +31,11 @@ struct TrainOneHorizonExportTests {
       #expect(try Self.exportedPolicy(family + ["--horizons", "8.33,16.67"], in: dir) == .presentationTime, "\(family)")
     }
   }
+
+  /// The option that makes the choice says so: `train --help` was silent about it.
+  @Test("train --help's --horizons says one horizon exports a model fixed at it")
+  func helpSaysSo() throws {
+    let entry = try #require(try SharedOptionGroupTests.helpEntry("--horizons", in: ["train"]))
+    #expect(entry.contains("at exactly one, the exported model is fixed at that horizon"), "\(entry)")
+  }
 }
