@@ -36,10 +36,6 @@ struct EvaluateCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
-      try RepeatedOption.refuse(
-        ["--predictor", "--predictor-file", "--model"],
-        remedy: "evaluate scores one predictor: `lookahead compare` scores several side by side (--predictor and "
-          + "--model repeat there)")
       let datasets = try input.required()
       let subjects = model == nil ? [try resolveSubject()] : []
       if model != nil, predictor != nil || predictorFile != nil {
@@ -95,4 +91,13 @@ func parseProtocol(_ text: String) throws -> EvaluationProtocol {
       "unknown protocol \"\(text)\"; expected one of \(EvaluationProtocol.allCases.map(\.rawValue).joined(separator: ", "))")
   }
   return value
+}
+
+/// evaluate takes one predictor by design; several go to `compare`.
+extension EvaluateCommand: RepeatedOptionRemedy {
+  static func remedy(forRepeated label: String) -> String? {
+    guard ["--predictor", "--predictor-file", "--model"].contains(label) else { return nil }
+    return "evaluate scores one predictor: `lookahead compare` scores several side by side (--predictor and "
+      + "--model repeat there)"
+  }
 }

@@ -32,13 +32,15 @@ struct LookaheadCommand: ParsableCommand {
     ]
   )
 
-  /// Parses and runs a subcommand under ``ExitCodeRule``: a command line the parser refuses, or a
-  /// `ValidationError` from a command, prints ArgumentParser's message and usage and exits 1 (not
-  /// its 64); help and version exit 0; any other error from `run()` follows the rule.
+  /// Parses and runs a subcommand under ``ExitCodeRule``: a command line the parser refuses, a
+  /// single-value option given twice (``RepeatedOption``), or a `ValidationError` from a command,
+  /// prints ArgumentParser's message and usage and exits 1 (not its 64); help and version exit 0;
+  /// any other error from `run()` follows the rule.
   static func main() {
     var command: any ParsableCommand
     do {
       command = try parseAsRoot()
+      try RepeatedOption.refuse(for: type(of: command))
     } catch {
       exit(withParserError: error)
     }

@@ -29,7 +29,6 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
-      try RepeatedOption.refuse(["--model"], remedy: "predict runs one model: run it once for each")
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
       let device = try profile.resolve(else: tunedProfile)
@@ -58,4 +57,11 @@ struct PredictCommand: ParsableCommand {
 /// `predict -o`: the predictions' CSV.
 enum PredictionsFile: OutputFileKind {
   static let help = "Write the CSV here instead of stdout."
+}
+
+/// predict runs one model; several are several runs.
+extension PredictCommand: RepeatedOptionRemedy {
+  static func remedy(forRepeated label: String) -> String? {
+    label == "--model" ? "predict runs one model: run it once for each" : nil
+  }
 }
