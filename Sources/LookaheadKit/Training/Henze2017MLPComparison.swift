@@ -319,7 +319,8 @@ public enum Henze2017MLPComparison {
         validationErrors: record.validationErrors,
         bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
         meanValidationError: meanValidationError,
-        cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) })
+        cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) },
+        linearAlgebra: LinearAlgebraLibrary.description)
       return result
     }
     return try ReportingWorkers.run(count: foldList.count, workers: jobs, job: { try trainFold(foldList[$0], $1) }) { report in

@@ -37,6 +37,9 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
   /// The scored network's (or ensemble's) summed error (px) and window count per task and j, in
   /// scoring order.
   public var cells: [CellSum]
+  /// The BLAS build and kernel the fold trained on (``LinearAlgebraLibrary/description``): folds
+  /// trained under other kernels are other networks. Absent in lines written before it was recorded.
+  public var linearAlgebra: String? = nil
 
   public struct CellSum: Sendable, Hashable, Codable {
     public var task: String

@@ -119,8 +119,8 @@ public struct MLPTrainReport: Sendable, Codable {
     return lines.joined(separator: "\n")
   }
 
-  /// A training's provenance with its split, objective (the loss and horizons), horizon policy and,
-  /// when on, the pen inputs.
+  /// A training's provenance with its split, objective (the loss and horizons), horizon policy, the
+  /// BLAS kernel its products ran on (``LinearAlgebraLibrary``) and, when on, the pen inputs.
   static func provenance(_ provenance: ResultProvenance, options: MLPTrainer.Options, split: String) -> ResultProvenance {
     var provenance = provenance
     provenance.split = split
@@ -133,6 +133,7 @@ public struct MLPTrainReport: Sendable, Codable {
     if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
     if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
     if options.speedInput { provenance.settings["mlp.speedInput"] = "true (the log of that speed an input)" }
+    provenance.settings[LinearAlgebraLibrary.provenanceKey] = LinearAlgebraLibrary.description
     if options.precision == .single {
       provenance.settings[trainingPrecisionKey] = "single (sgemm passes; the weights, Adam and every score in double)"
     }

@@ -28,6 +28,7 @@ public struct TrainReport: Sendable, Codable {
     provenance.trainWriters = outcome.trainWriters
     provenance.testWriters = outcome.crossFittedWriters.isEmpty ? outcome.testWriters : nil
     provenance.crossFittedWriters = outcome.crossFittedWriters.isEmpty ? nil : outcome.crossFittedWriters
+    provenance.settings[LinearAlgebraLibrary.provenanceKey] = LinearAlgebraLibrary.description
     provenance.objective = "ridge least squares, horizons " + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.searched = ["history-count", "lambda"]
     provenance.horizonPolicy = "fixed:" + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
