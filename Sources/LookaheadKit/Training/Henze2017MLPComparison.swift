@@ -269,6 +269,13 @@ public enum Henze2017MLPComparison {
         }
         return rows
       }
+      // Each early-stopping participant's rows, built once (under `next` all candidates share one).
+      var validationRows: [String: MLPTrainingRows] = [:]
+      for stopper in stoppingParticipants where validationRows[stopper] == nil {
+        var rows = MLPTrainingRows(inputCount: parameters.inputCount)
+        for (f, file) in files.enumerated() where file.participant == stopper { rows.append(perFile[f][0]) }
+        validationRows[stopper] = rows
+      }
       var fitted: [MLPPredictor.Parameters] = []
       var record = Fold(
         heldOut: participant, validationParticipant: validationParticipant,
@@ -277,8 +284,7 @@ public enum Henze2017MLPComparison {
       for (candidate, stopper) in zip(candidates, stoppingParticipants) {
         let started = Date()
         let rows = fitRows(candidate, stopper: stopper)
-        var validation = MLPTrainingRows(inputCount: parameters.inputCount)
-        for (f, file) in files.enumerated() where file.participant == stopper { validation.append(perFile[f][0]) }
+        let validation = validationRows[stopper] ?? MLPTrainingRows(inputCount: parameters.inputCount)
         var result = try MLPTrainer(options: candidate.options).train(fitRows: rows, validationRows: validation)
         result.parameters.maximumGapSeconds = 10
         let validationCells = score(
