@@ -29,6 +29,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("learning-rate-decay"), help: "MLP: multiplies the learning rate after every epoch, 0 < d ≤ 1 (1 = constant).")
   var learningRateDecay: Double = 1
 
+  @Option(name: .customLong("weight-average"), help: "MLP: early-stop on and ship an exponential moving average of the weights over Adam's steps (Polyak averaging) with this decay per step, 0 < d < 1 (about 1/(1 − d) steps averaged; e.g. 0.999); off by default.")
+  var weightAverage: Double?
+
   @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate.")
   var weightDecay: Double = 1e-4
 
@@ -164,6 +167,11 @@ struct MLPTrainOptions: ParsableArguments {
     guard learningRateDecay > 0, learningRateDecay <= 1 else {
       throw ValidationError("--learning-rate-decay must be above 0 and at most 1, got \(learningRateDecay)")
     }
+    if let weightAverage {
+      guard weightAverage > 0, weightAverage < 1 else {
+        throw ValidationError("--weight-average must be above 0 and below 1, got \(weightAverage)")
+      }
+    }
     do { options.augmentation = try StrokeAugmentation(parsing: augment) } catch { throw ValidationError(error.description) }
     options.historyCount = history
     options.hiddenSizes = sizes
@@ -179,6 +187,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.learningRate = learningRate
     options.learningRateDecay = learningRateDecay
     options.weightDecay = weightDecay
+    options.weightAverageDecay = weightAverage
     options.loss = MLPLoss(overshootWeight: overshootWeight, relativeToHorizon: relativeHorizonLoss)
     options.seed = seed
     options.stages = stages

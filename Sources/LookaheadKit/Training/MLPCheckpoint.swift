@@ -15,6 +15,8 @@ struct MLPCheckpoint: Codable {
   var bestValidationError: Double
   var bestEpoch: Int
   var epochs: [MLPTrainer.Epoch]
+  /// The running weight average (``MLPTrainer/Options/weightAverageDecay``); `nil` when off.
+  var weightAverage: WeightAverage? = nil
 
   /// A checkpoint whose fingerprint is not this run's. The message names only what differs,
   /// with both values (`lr: checkpoint 0.002, this run 0.001`): it printed both whole

@@ -50,6 +50,10 @@ public struct MLPTrainer: Sendable {
     /// CVPR 2016, here smooth per epoch). 0 < decay ≤ 1.
     public var learningRateDecay = 1.0
     public var weightDecay = 1e-4
+    /// Score, early-stop on and ship an exponential moving average of the weights over Adam's
+    /// steps (``WeightAverage``) with this decay per step, instead of the last step's weights;
+    /// `nil`, off. The fit itself still steps from the raw weights.
+    public var weightAverageDecay: Double? = nil
     public var seed: UInt64 = 1
     /// Fraction of the training writers held out for early stopping (at least one writer; with a
     /// single writer, every fifth stroke).
@@ -86,6 +90,7 @@ public struct MLPTrainer: Sendable {
         + "batch=\(batchSize) lr=\(learningRate) wd=\(weightDecay) seed=\(seed) val=\(validationFraction) "
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
+        + (weightAverageDecay.map { " weight-average=\($0)" } ?? "")
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
@@ -263,7 +268,8 @@ public struct MLPTrainer: Sendable {
       optimizer: AdamOptimizer(
         weightCount: network.weightCount, decays: decays, learningRate: options.learningRate,
         weightDecay: options.weightDecay),
-      bestWeights: weights, bestValidationError: .infinity, bestEpoch: 0, epochs: [])
+      bestWeights: weights, bestValidationError: .infinity, bestEpoch: 0, epochs: [],
+      weightAverage: options.weightAverageDecay.map { WeightAverage(decay: $0, weightCount: network.weightCount) })
     if let checkpoint, let saved = try MLPCheckpoint.read(checkpoint, expecting: state.fingerprint) {
       state = saved
       weights = saved.weights
@@ -300,13 +306,16 @@ public struct MLPTrainer: Sendable {
             loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient)
         }
         state.optimizer.update(&weights, gradient: Scalar.widened(gradient, reusing: &wideGradient))
+        state.weightAverage?.add(weights)
         batches += 1
         start += rows
       }
+      // The weights this epoch would ship: the average when there is one.
+      let scored = state.weightAverage?.average(orIfEmpty: weights) ?? weights
       let validationError = Self.validationError(
-        network: network, weights: Scalar.narrowed(weights, reusing: &passWeights), rows: validation,
+        network: network, weights: Scalar.narrowed(scored, reusing: &passWeights), rows: validation,
         outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
-      guard validationError.isFinite, weights.allSatisfy(\.isFinite) else {
+      guard validationError.isFinite, weights.allSatisfy(\.isFinite), scored.allSatisfy(\.isFinite) else {
         throw Failure(description: "training diverged at epoch \(epoch) (non-finite weights); lower --learning-rate")
       }
       let record = Epoch(
@@ -315,7 +324,7 @@ public struct MLPTrainer: Sendable {
       state.epochs.append(record)
       if validationError < state.bestValidationError {
         state.bestValidationError = validationError
-        state.bestWeights = weights
+        state.bestWeights = scored
         state.bestEpoch = epoch
       }
       state.completedEpochs = epoch
