@@ -4,6 +4,17 @@ import LookaheadKit
 import LookaheadRuntime
 
 extension TrainCommand {
+  /// The network's training options from the MLP options (``MLPTrainOptions/trainerOptions(horizons:stages:defaults:)``),
+  /// its rows built and its held-out windows scored on `--jobs` cores, as its data is loaded
+  /// (neither result depends on it). They took every core whatever `--jobs` said.
+  func mlpTrainerOptions(
+    horizons: [Double], stages: PredictorStages, defaults: MLPTrainer.Options? = nil
+  ) throws -> MLPTrainer.Options {
+    var options = try mlp.trainerOptions(horizons: horizons, stages: stages, defaults: defaults)
+    options.parts = jobs.cores
+    return options
+  }
+
   /// `train --family mlp`: ``MLPTrainRun`` with progress on stderr; the model (a predictor
   /// configuration of family `mlp`) and the result file as for the learned linear model.
   func runMLP(_ options: MLPTrainer.Options) throws {
@@ -88,7 +99,8 @@ extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
   /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
   /// with `--henze-participants` the participants (the folds) and no training. `--jobs` folds
-  /// train at once (every core by default); the table does not depend on it.
+  /// train at once (every core by default), each building rows and scoring on `--jobs` cores;
+  /// the table does not depend on it.
   func runHenze2017MLP(rawStrokes allStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let scoring = henze2017MLPScoring
@@ -171,7 +183,7 @@ extension TrainCommand {
   private func henze2017MLPSetup() throws -> (
     MLPTrainer.Options, [Henze2017MLPComparison.Candidate], Henze2017Comparison.HorizonRule
   ) {
-    var options = try mlp.trainerOptions(
+    var options = try mlpTrainerOptions(
       horizons: [], stages: PredictorStages(), defaults: Henze2017MLPComparison.defaultOptions())
     if let history = mlp.history, history > Henze2017Protocol.inputDisplacements {
       throw ValidationError(

@@ -68,6 +68,10 @@ struct TrainCommand: ParsableCommand {
     }
     let parts = jobs.cores
     try henzeFolds.validate(henze2017: henze2017, family: family)
+    if henzeFolds.combine != nil, jobs.limit != nil {
+      throw ValidationError(
+        "--jobs with --henze-combine: the table is made from fold lines already trained, loading and training nothing, so --jobs would be ignored; give it to the --henze-fold-lines runs")
+    }
     if henze2017, !input.datasets.isEmpty {
       // The protocol is defined on the published files; a dataset given here would be ignored.
       throw ValidationError(
@@ -122,7 +126,7 @@ struct TrainCommand: ParsableCommand {
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
     guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     if family == "mlp" {
-      let options = try mlp.trainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
+      let options = try mlpTrainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
       try runMLP(options)
       return
     }

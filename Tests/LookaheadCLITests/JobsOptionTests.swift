@@ -1,4 +1,7 @@
 import Foundation
+import LookaheadKit
+import LookaheadRuntime
+@testable import lookahead
 import Testing
 
 /// `tune` and `train` take `--jobs` as `evaluate` does: the cores to use, never the result
@@ -60,5 +63,33 @@ struct JobsOptionTests {
     for (a, b) in zip(twoNumbers, oneNumbers) {
       #expect(abs(a - b) <= 1e-9 * max(1, abs(a)), "\(a) vs \(b)")
     }
+  }
+
+  /// A network's rows are built and its held-out windows scored on `--jobs` cores, as its data is
+  /// loaded; they were built on every core whatever `--jobs` said (neither result depends on it),
+  /// so `train --family mlp --jobs 1` still took every core. The Henze 2017 table's options come
+  /// from the same place.
+  @Test("train --family mlp builds its rows and scores on --jobs cores")
+  func mlpJobs() throws {
+    for jobs in [1, availableCoreCount + 1] {
+      let command = try TrainCommand.parse(["--family", "mlp", "--jobs", String(jobs), "Inkable-ApplePencil"])
+      #expect(try command.mlpTrainerOptions(horizons: [0.016], stages: PredictorStages()).parts == jobs)
+    }
+    let unlimited = try TrainCommand.parse(["--family", "mlp", "Inkable-ApplePencil"])
+    #expect(try unlimited.mlpTrainerOptions(horizons: [0.016], stages: PredictorStages()).parts == availableCoreCount)
+  }
+
+  /// `--henze-combine` makes the table from fold lines already trained: it loads and trains
+  /// nothing, so `--jobs` would be accepted and ignored.
+  @Test("train --henze2017 --family mlp --henze-combine refuses --jobs")
+  func combineRefusesJobs() throws {
+    let lines = DatasetsCommandTests.temporaryURL("folds.jsonl")
+    try Data().write(to: lines)
+    defer { try? FileManager.default.removeItem(at: lines) }
+    let run = try DatasetsCommandTests.run([
+      "train", "--henze2017", "--family", "mlp", "--henze-combine", lines.path, "--jobs", "2",
+    ])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("--jobs") && run.stderr.contains("--henze-combine"), "\(run.stderr)")
   }
 }
