@@ -39,7 +39,7 @@ struct EvaluateCommand: ParsableCommand {
       let datasets = try input.required()
       let subjects = model == nil ? [try resolveSubject()] : []
       if model != nil, predictor != nil || predictorFile != nil {
-        throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
+        throw ValidationError(Self.onePredictor)
       }
       let protocolChoice = try parseProtocol(evaluationProtocol)
       try UnusedProtocolOptions.check(
@@ -68,6 +68,10 @@ struct EvaluateCommand: ParsableCommand {
     }
   }
 
+  /// The refusal of none or two of the predictor options; two is a comparison, `compare`'s job.
+  static let onePredictor = "give exactly one of --predictor, --predictor-file and --model: evaluate scores one "
+    + "predictor (`lookahead compare` scores several side by side)"
+
   func resolveSubject() throws -> EvaluationSubject {
     switch (predictor, predictorFile) {
     case (let text?, nil):
@@ -79,7 +83,7 @@ struct EvaluateCommand: ParsableCommand {
       }
       return subject
     default:
-      throw ValidationError("give exactly one of --predictor, --predictor-file and --model")
+      throw ValidationError(Self.onePredictor)
     }
   }
 }

@@ -41,6 +41,21 @@ struct RepeatedPredictorOptionTests {
     #expect(!positional.stderr.contains("is given"), "\(positional.stderr)")
   }
 
+  /// `evaluate` given two different predictor options (or none) says to give one; two is a
+  /// comparison, which `compare` does, and the message said nothing of it.
+  @Test("evaluate with --predictor and --model, or --predictor-file, or none, points to compare")
+  func evaluateTwoKinds() throws {
+    let file = DatasetsCommandTests.temporaryURL("one-predictor.json")
+    try Data(#"[{"family": "linear", "order": 1}]"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    for arguments in [["--predictor", "hold", "--model", Self.model], ["--predictor", "hold", "--predictor-file", file.path], []] {
+      let run = try DatasetsCommandTests.run(["evaluate"] + arguments + ["Inkable-ApplePencil"])
+      #expect(run.status == 1, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("give exactly one of --predictor, --predictor-file and --model"), "\(run.stderr)")
+      #expect(run.stderr.contains("`lookahead compare`"), "\(arguments): \(run.stderr)")
+    }
+  }
+
   @Test("predict --model twice is refused before any line is printed")
   func predictModels() throws {
     _ = try Self.refused(
