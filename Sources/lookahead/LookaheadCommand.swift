@@ -34,15 +34,19 @@ struct LookaheadCommand: ParsableCommand {
 
   /// Parses and runs a subcommand under ``ExitCodeRule``: a command line the parser refuses, a
   /// single-value option given twice (``RepeatedOption``), or a `ValidationError` from a command,
-  /// prints ArgumentParser's message and usage and exits 1 (not its 64); help and version exit 0;
-  /// any other error from `run()` follows the rule.
+  /// prints ArgumentParser's message and the command's usage (``CommandErrorMessage``) and exits 1
+  /// (not its 64); help and version exit 0; any other error from `run()` follows the rule.
   static func main() {
     var command: any ParsableCommand
     do {
       command = try parseAsRoot()
-      try RepeatedOption.refuse(for: type(of: command))
     } catch {
       exit(withParserError: error)
+    }
+    do {
+      try RepeatedOption.refuse(for: type(of: command))
+    } catch {
+      exit(withParserError: error, command: type(of: command))
     }
     do {
       try LoadingJobs.$limit.withValue((command as? LoadingJobsCommand)?.loadingJobs) { try command.run() }
@@ -50,14 +54,17 @@ struct LookaheadCommand: ParsableCommand {
       // The parser's own outcomes (help asked of a command group, a ValidationError) keep its
       // messages; everything else follows the rule.
       let parserCode = exitCode(for: error)
-      if parserCode == .success || parserCode == .validationFailure { exit(withParserError: error) }
+      if parserCode == .success || parserCode == .validationFailure { exit(withParserError: error, command: type(of: command)) }
       exit(withError: ExitCodeRule.exit(reporting: error))
     }
   }
 
-  private static func exit(withParserError error: any Error) -> Never {
+  /// `command`: the parsed command, when the error came after parsing (ArgumentParser's own
+  /// errors carry it).
+  private static func exit(withParserError error: any Error, command: (any ParsableCommand.Type)? = nil) -> Never {
     guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-    FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+    let text = command.map { CommandErrorMessage.text(for: error, command: $0) } ?? fullMessage(for: error)
+    FileHandle.standardError.write(Data((text + "\n").utf8))
     Foundation.exit(ExitCodeRule.inputError)
   }
 }

@@ -37,6 +37,26 @@ struct RepeatedOptionTests {
     }
   }
 
+  /// The refusal comes before the command runs, so ArgumentParser rendered it for the root
+  /// command (`Usage: lookahead <subcommand>`); it names the command that refused it, as a
+  /// refusal of the parser's own does. A `ValidationError` thrown while running, outside
+  /// `runCommand`, took the same path (`train --family foo`).
+  @Test("a refusal before running shows the command's own usage, not the root's", arguments: [
+    (["evaluate", "--predictor", "hold", "--predictor", "linear", "Inkable-ApplePencil"], "lookahead evaluate",
+     "--predictor is given 2 times (hold, linear)"),
+    (["datasets", "inspect", "--format", "henze2017", "--format", "inkable-json", "Inkable-ApplePencil"],
+     "lookahead datasets inspect", "--format is given 2 times (henze2017, inkable-json)"),
+    (["train", "--family", "foo", "Inkable-ApplePencil"], "lookahead train", "--family must be learned-linear or mlp"),
+  ])
+  func commandUsage(arguments: [String], command: String, message: String) throws {
+    let run = try DatasetsCommandTests.run(arguments)
+    #expect(run.status == 1, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
+    #expect(run.stderr.contains("\nUsage: \(command) "), "\(run.stderr)")
+    #expect(run.stderr.contains("See '\(command) --help' for more information."), "\(run.stderr)")
+    #expect(!run.stderr.contains("<subcommand>"), "\(run.stderr)")
+  }
+
   @Test("repeatable options, a flag twice and an option-like value are accepted")
   func accepted() throws {
     let compare = try DatasetsCommandTests.run(
