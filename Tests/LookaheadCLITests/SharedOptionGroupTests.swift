@@ -34,6 +34,25 @@ struct SharedOptionGroupTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "mine\n")
   }
 
+  /// A path ending in `/` names a folder: the file was written without the slash, beside where
+  /// the user meant it (`datasets convert rec.csv out/` wrote a file `out`, exit 0).
+  @Test("an output path ending in / is refused, and nothing is written",
+        arguments: writers + [["datasets", "convert", "Inkable-ApplePencil", "FILE"], ["datasets", "profile", "Docs/Examples/browser-recording.json", "-o", "FILE"]])
+  func outputFolderPathIsRefused(arguments: [String]) throws {
+    let folder = DatasetsCommandTests.temporaryURL("slash-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out").path + "/"
+    var line = arguments
+    let at = try #require(line.firstIndex(of: "FILE"))
+    line[at] = output
+    // `report`'s input: a file that exists.
+    let result = try DatasetsCommandTests.run(line.map { $0 == "FILE" ? "Docs/Examples/browser-recording.json" : $0 })
+    #expect(result.status == 1, "\(line): \(result.stderr)")
+    #expect(result.stderr.contains("\(output): the path ends in /"), "\(line): \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   /// Every option's entry in `command --help`, by its long name: the first line and its
   /// continuation lines joined, runs of spaces made one (the help's column layout is not the text).
   static func helpEntries(in command: [String]) throws -> [String: String] {

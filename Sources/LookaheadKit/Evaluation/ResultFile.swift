@@ -28,10 +28,17 @@ import Foundation
 ///   `open(2)` would give it.
 public enum ResultFile {
   /// Fails with ``OutputExistsError`` when `url` exists and `force` is false, and with
-  /// ``FileWriteError`` when it exists and is not a regular file (whatever `force` says).
+  /// ``FileWriteError`` when it exists and is not a regular file (whatever `force` says), or when
+  /// nothing is there but the path ends in `/`: it names a folder, and the file was written
+  /// without the slash (`datasets convert rec.csv out/` wrote a file called `out`).
   public static func checkWritable(_ url: URL, force: Bool) throws {
     var status = stat()
-    guard lstat(url.path, &status) == 0 else { return }  // nothing there yet
+    guard lstat(url.path, &status) == 0 else {
+      if url.hasDirectoryPath {
+        throw FileWriteError(path: url.path + "/", reason: "the path ends in /, which names a folder; give a file name")
+      }
+      return  // nothing there yet
+    }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw FileWriteError(path: url.path, reason: "it exists and is \(kindName(status.st_mode)), not a regular file; only a regular file is ever replaced")
     }
