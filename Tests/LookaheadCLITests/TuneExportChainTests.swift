@@ -302,6 +302,21 @@ struct TuneExportChainTests {
     #expect(!run.stdout.contains("best ("))
   }
 
+  /// Every trial broke a rule between fields (here the ramp's low above its fixed high; in a
+  /// default kalman search, independent low and high ranges break it in 3 trials of 4). The
+  /// refusal said what failed and not what to do.
+  @Test("a tune whose every trial fails says how to search otherwise")
+  func failedTuneSaysWhatToDo() throws {
+    let run = try DatasetsCommandTests.run([
+      "tune", "--predictor", "kalman:jerk-confidence-high=1", "--params", "jerk-confidence-low=2..3",
+      "--test", "Inkable-ApplePencil", "--trials", "2", "--quiet", "Inkable-ApplePencil",
+    ])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("every trial of the all search failed (kalman: predictor parameter kalman.jerkConfidenceLow"), "\(run.stderr)")
+    #expect(run.stderr.contains("search fewer parameters or narrower ranges (--params"), "\(run.stderr)")
+    #expect(run.stderr.contains("(--predictor NAME:KEY=VALUE)"), "\(run.stderr)")
+  }
+
   @Test("a writer selection keeps exactly those writers and names the writers a dataset has when one is unknown")
   func writerSelection() throws {
     let inspect = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=participant3"])

@@ -186,7 +186,12 @@ public enum TuneRun {
               + unmetBounds(trials, objective: request.objective)
               + "; loosen the bounds (--objective latency:overshoot=MM,…) or search other parameters")
         }
-        throw SetupError(description: "every trial of the \(label) search failed (\(reasons))")
+        // Typically a rule between two searched fields (a ramp's low below its high), which
+        // independent ranges break in most trials and, with few trials, in all of them.
+        throw SetupError(
+          description: "every trial of the \(label) search failed (\(reasons)); search fewer parameters or narrower "
+            + "ranges (--params NAME=LOW..HIGH,…), fix one of the fields a rule ties together (--predictor NAME:KEY=VALUE), "
+            + "or run more trials")
       }
       return Search(label: label, trainWriters: searchData.writers, trials: trials, best: best, bestPredictor: try space.configure(best.values))
     }
