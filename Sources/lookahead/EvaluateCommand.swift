@@ -52,8 +52,17 @@ struct EvaluateCommand: ParsableCommand {
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "evaluate")
+      let loaded = try options.loadDatasets(datasets)
+      if subjects.first?.kind == .recorded,
+        let bare = loaded.first(where: { EvaluationSubject.recordedDescription(of: $0.trace) == nil })
+      {
+        // compare leaves the row out with a note beside the others; here it is the only row.
+        throw ValidationError(
+          "--predictor recorded: \(bare.reference) has no recorded platform predictions, so there is nothing to score "
+            + "(they come with a browser recording, `lookahead recorder`, or a dataset whose `datasets inspect` lists them)")
+      }
       var run = EvaluationRun(
-        subjects: subjects, datasets: try options.loadDatasets(datasets),
+        subjects: subjects, datasets: loaded,
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects

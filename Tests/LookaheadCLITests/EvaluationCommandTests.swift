@@ -17,6 +17,19 @@ struct EvaluationCommandTests {
     return try decoder.decode(type, from: Data(text.utf8))
   }
 
+  /// `evaluate --predictor recorded` on data without recorded predictions left its one row out
+  /// with a note and printed an empty scorecard, exit 0; every protocol alike.
+  @Test("evaluate --predictor recorded on data without recorded predictions is refused, naming the dataset",
+        arguments: ["frame", "anchor", "henze2017"])
+  func recordedWithoutPredictions(evaluationProtocol: String) throws {
+    let run = try Self.run(["evaluate", "--predictor", "recorded", "--protocol", evaluationProtocol, "Henze2017-MobileHCI:Fitts"])
+    #expect(run.status == 1, "\(run.stdout)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains("--predictor recorded: Henze2017-MobileHCI:Fitts has no recorded platform predictions"), "\(run.stderr)")
+    let recorded = try Self.run(["evaluate", "--predictor", "recorded", "--protocol", evaluationProtocol == "henze2017" ? "frame" : evaluationProtocol, "Inkable-ApplePencil"])
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+  }
+
   /// The JSON decodes to the result, carries provenance with checksums, and the human table's
   /// stars sit on the best values of the same run.
   @Test func compareJSONAndBestMarks() throws {
