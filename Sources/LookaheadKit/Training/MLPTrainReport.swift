@@ -120,7 +120,8 @@ public struct MLPTrainReport: Sendable, Codable {
   }
 
   /// A training's provenance with its split, objective (the loss and horizons), horizon policy, the
-  /// BLAS kernel its products ran on (``LinearAlgebraLibrary``) and, when on, the pen inputs.
+  /// BLAS kernel its products ran on (``LinearAlgebraLibrary``) and, when on, the pen inputs and the
+  /// weight average.
   static func provenance(_ provenance: ResultProvenance, options: MLPTrainer.Options, split: String) -> ResultProvenance {
     var provenance = provenance
     provenance.split = split
@@ -133,6 +134,9 @@ public struct MLPTrainReport: Sendable, Codable {
     if options.mirrorAveraged { provenance.settings["mlp.mirrorAveraged"] = "true (each prediction averaged with its mirror image's)" }
     if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
     if options.speedInput { provenance.settings["mlp.speedInput"] = "true (the log of that speed an input)" }
+    if let decay = options.weightAverageDecay {
+      provenance.settings["mlp.weightAverage"] = "\(decay) (the shipped weights: their moving average over Adam's steps, decay per step)"
+    }
     provenance.settings[LinearAlgebraLibrary.provenanceKey] = LinearAlgebraLibrary.description
     if options.precision == .single {
       provenance.settings[trainingPrecisionKey] = "single (sgemm passes; the weights, Adam and every score in double)"
