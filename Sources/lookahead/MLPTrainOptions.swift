@@ -119,6 +119,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-early-stopping"), help: "MLP with --henze2017 --ensemble-candidates: next (every candidate stops on the participant after the held-out one) or rotating (candidate c stops on the c-th participant after it, so each fits a different six and their mean has learned from all seven others).")
   var henzeEarlyStopping: String = "next"
 
+  @Option(name: .customLong("henze-stopping-weights"), help: "MLP with --henze2017: how early stopping weighs its participant's windows: windows (each alike, the plain mean error, which Write and the longest look-ahead dominate) or cells (each task × look-ahead cell alike, relative to constant-velocity extrapolation's error on it, as the table's geometric mean weighs them).")
+  var henzeStoppingWeights: String = "windows"
+
   @Option(name: .customLong("henze-leave-out"), help: "MLP with --henze2017: leave this participant (1-based, file order) out of everything — fitting, early stopping and scoring — and number the folds over the rest: for validating a configuration on folds that never see the participant another fold scores.")
   var henzeLeaveOut: Int?
 

@@ -105,6 +105,7 @@ extension TrainCommand {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let scoring = henze2017MLPScoring
     let earlyStopping = try henze2017EarlyStopping()
+    let stoppingWeights = try henze2017StoppingWeights()
     let rawStrokes = try henze2017Strokes(allStrokes)
     let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let folds = try mlp.henzeFoldIndices()
@@ -118,12 +119,12 @@ extension TrainCommand {
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
         rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
-        extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
       rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
-      extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress)
+      stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress)
     try showHenze2017MLP(outcome, options: options)
   }
 
@@ -138,6 +139,14 @@ extension TrainCommand {
         "--henze-early-stopping rotating needs --ensemble-candidates: each candidate stops on another participant, so their errors cannot choose one (--select)")
     }
     return rule
+  }
+
+  /// `--henze-stopping-weights`.
+  private func henze2017StoppingWeights() throws -> Henze2017MLPComparison.StoppingWeights {
+    guard let weights = Henze2017MLPComparison.StoppingWeights(rawValue: mlp.henzeStoppingWeights) else {
+      throw ValidationError("--henze-stopping-weights must be windows or cells, got \"\(mlp.henzeStoppingWeights)\"")
+    }
+    return weights
   }
 
   /// The strokes the folds are made of: all, or all but `--henze-leave-out`'s participant.
@@ -166,7 +175,7 @@ extension TrainCommand {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let setup = Henze2017MLPComparison.setup(
       candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring,
-      earlyStopping: try henze2017EarlyStopping(),
+      earlyStopping: try henze2017EarlyStopping(), stoppingWeights: try henze2017StoppingWeights(),
       extraFit: mlp.henzeExtraFit.isEmpty
         ? nil
         : Henze2017ExtraFitData.description(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--henze-leave-out` and `--henze-early-stopping` through the built CLI: what they change, and
+/// `--henze-leave-out`, `--henze-early-stopping` and `--henze-stopping-weights` through the built CLI: what they change, and
 /// the refusals where they would be ignored or meaningless.
 @Suite("train --henze2017 --family mlp: --henze-leave-out and --henze-early-stopping")
 struct TrainHenzeLeaveOutTests {
@@ -33,5 +33,14 @@ struct TrainHenzeLeaveOutTests {
     #expect(choice.status == 1 && choice.stderr.contains("--henze-early-stopping rotating needs --ensemble-candidates"), "\(choice.stderr)")
     let unknown = try DatasetsCommandTests.run(TrainHenzeFoldLinesTests.small + ["--henze-early-stopping", "random"])
     #expect(unknown.status == 1 && unknown.stderr.contains("must be next or rotating"), "\(unknown.stderr)")
+    // --henze-stopping-weights: refused outside the MLP comparison, and an unknown value named.
+    let weightsOutside = try DatasetsCommandTests.run(["train", "--henze2017", "--henze-stopping-weights", "cells"])
+    #expect(
+      weightsOutside.status == 1 && weightsOutside.stderr.contains("--henze-stopping-weights is for --henze2017 --family mlp only"),
+      "\(weightsOutside.stderr)")
+    let weightsUnknown = try DatasetsCommandTests.run(TrainHenzeFoldLinesTests.small + ["--henze-stopping-weights", "tasks"])
+    #expect(
+      weightsUnknown.status == 1 && weightsUnknown.stderr.contains("--henze-stopping-weights must be windows or cells, got \"tasks\""),
+      "\(weightsUnknown.stderr)")
   }
 }

@@ -40,6 +40,19 @@ public enum Henze2017MLPComparison {
     case rotating
   }
 
+  /// How a fold's early stopping weighs its participant's windows.
+  public enum StoppingWeights: String, Sendable, CaseIterable {
+    /// Every window alike: the plain mean error, which Write (about nine times Fitts's windows)
+    /// and the longest look-ahead (the largest errors) dominate.
+    case windows
+    /// Each task × look-ahead cell alike, each relative to constant-velocity extrapolation's error
+    /// on it (every window of a cell weighs 1 / that cell's summed extrapolation error): the
+    /// weighted mean then moves, to first order, as the geometric mean of the cells that the
+    /// table weighs them by, so a network stops where the table's cells are best together rather
+    /// than where Write's and the long look-ahead's are.
+    case cells
+  }
+
   /// The network's options (its history is at most the window's 10 input steps).
   public static func defaultOptions() -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: [])
@@ -167,12 +180,14 @@ public enum Henze2017MLPComparison {
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    earlyStopping: EarlyStopping = .next, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    earlyStopping: EarlyStopping = .next, stoppingWeights: StoppingWeights = .windows,
+    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
     progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
       rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
-      scoring: scoring, earlyStopping: earlyStopping, extraFit: extraFit, folds: folds, jobs: jobs, progress: progress)
+      scoring: scoring, earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds,
+      jobs: jobs, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
@@ -185,7 +200,8 @@ public enum Henze2017MLPComparison {
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
-    earlyStopping: EarlyStopping = .next, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    earlyStopping: EarlyStopping = .next, stoppingWeights: StoppingWeights = .windows,
+    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
     progress: (String) -> Void = { _ in }, finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
@@ -240,7 +256,7 @@ public enum Henze2017MLPComparison {
     }
     let setup = Self.setup(
       candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring,
-      earlyStopping: earlyStopping, extraFit: extraFit?.description)
+      earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, extraFit: extraFit?.description)
     let foldList = folds ?? Array(participants.indices)
     /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
     let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
@@ -269,12 +285,19 @@ public enum Henze2017MLPComparison {
         }
         return rows
       }
-      // Each early-stopping participant's rows, built once (under `next` all candidates share one).
+      // Each early-stopping participant's rows, built once (under `next` all candidates share one),
+      // and with ``StoppingWeights/cells`` their weights.
       var validationRows: [String: MLPTrainingRows] = [:]
+      var validationWeights: [String: [Double]] = [:]
       for stopper in stoppingParticipants where validationRows[stopper] == nil {
         var rows = MLPTrainingRows(inputCount: parameters.inputCount)
         for (f, file) in files.enumerated() where file.participant == stopper { rows.append(perFile[f][0]) }
         validationRows[stopper] = rows
+        if stoppingWeights == .cells {
+          validationWeights[stopper] = cellWeights(
+            files.indices.filter { files[$0].participant == stopper }, of: files, parameters: parameters,
+            eventsAhead: eventsAhead, rule: horizonRule)
+        }
       }
       var fitted: [MLPPredictor.Parameters] = []
       var record = Fold(
@@ -285,7 +308,8 @@ public enum Henze2017MLPComparison {
         let started = Date()
         let rows = fitRows(candidate, stopper: stopper)
         let validation = validationRows[stopper] ?? MLPTrainingRows(inputCount: parameters.inputCount)
-        var result = try MLPTrainer(options: candidate.options).train(fitRows: rows, validationRows: validation)
+        var result = try MLPTrainer(options: candidate.options).train(
+          fitRows: rows, validationRows: validation, validationWeights: validationWeights[stopper])
         result.parameters.maximumGapSeconds = 10
         let validationCells = score(
           result.parameters, files: files.indices.filter { files[$0].participant == stopper },
@@ -391,6 +415,36 @@ public enum Henze2017MLPComparison {
   /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
   /// first (which in the motion frame mirrors it across the motion); with `scale`, every
   /// displacement (inputs and target) multiplied by it, times unchanged.
+  /// ``StoppingWeights/cells``' weight of every row that ``rows(of:parameters:eventsAhead:rule:reflect:scale:)``
+  /// builds, as recorded, for `fileIndices` in order: a row of task T and look-ahead j weighs
+  /// 1 / (the summed constant-velocity extrapolation error of all of those files' rows of T and j).
+  /// Built per file and look-ahead in the same order as the rows, so the weights line up with them.
+  static func cellWeights(
+    _ fileIndices: [Int], of files: [Henze2017Comparison.File], parameters: MLPPredictor.Parameters,
+    eventsAhead: [Int], rule: Henze2017Comparison.HorizonRule
+  ) -> [Double] {
+    struct Cell: Hashable { var task: String, j: Int }
+    var cells: [Cell] = [], sums: [Cell: Double] = [:]
+    for f in fileIndices {
+      for j in eventsAhead {
+        let rows = rows(of: files[f].rows, parameters: parameters, eventsAhead: [j], rule: rule, reflect: false)
+        let cell = Cell(task: files[f].task, j: j)
+        for r in 0..<rows.count {
+          // The zero network's error: the newest velocity along the motion, held for the horizon.
+          let along = rows.inputs[r * rows.inputCount]
+          let dx = along - rows.targets[2 * r], dy = rows.targets[2 * r + 1]
+          let error = rows.horizons[r] * (dx * dx + dy * dy).squareRoot()
+          cells.append(cell)
+          sums[cell, default: 0] += error
+        }
+      }
+    }
+    return cells.map { cell in
+      let sum = sums[cell] ?? 0
+      return sum > 0 ? 1 / sum : 0
+    }
+  }
+
   package static func rows(
     of fileRows: [Henze2017Protocol.Row], parameters: MLPPredictor.Parameters, eventsAhead: [Int],
     rule: Henze2017Comparison.HorizonRule, reflect: Bool, scale: Double = 1

@@ -174,7 +174,8 @@ extension Henze2017MLPComparison {
   /// file order.)
   public static func setup(
     candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule,
-    scoring: Scoring = .bestOnEarlyStopping, earlyStopping: EarlyStopping = .next, extraFit: String? = nil
+    scoring: Scoring = .bestOnEarlyStopping, earlyStopping: EarlyStopping = .next,
+    stoppingWeights: StoppingWeights = .windows, extraFit: String? = nil
   ) -> String {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
@@ -183,7 +184,8 @@ extension Henze2017MLPComparison {
     // The choice's setup reads as before ensembles, so its fold lines still combine.
     let scored = scoring == .meanOfCandidates ? " scored=mean" : ""
     // Written only when rotating, so earlier fold lines still combine.
-    let stopping = earlyStopping == .rotating ? " early-stopping=rotating" : ""
+    let stopping = (earlyStopping == .rotating ? " early-stopping=rotating" : "")
+      + (stoppingWeights == .cells ? " stopping-weights=cells" : "")
     // Mirror averaging changes the scores, not the training (so not the fingerprint); written
     // only when on, so earlier fold lines still combine.
     let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""

@@ -231,22 +231,38 @@ public struct MLPTrainer: Sendable {
   }
 
   /// Trains on prepared rows (their inputs raw, as ``MLPTrainingRows`` builds them).
+  ///
+  /// - Parameter validationWeights: one weight per validation row: early stopping then reads the
+  ///   weighted mean of the rows' errors (``Henze2017MLPComparison/StoppingWeights/cells`` weighs
+  ///   a table's cells alike); `nil`, the plain mean.
   public func train(
-    fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, checkpoint: URL? = nil,
-    progress: (Epoch, Int) -> Void = { _, _ in }
+    fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, validationWeights: [Double]? = nil,
+    checkpoint: URL? = nil, progress: (Epoch, Int) -> Void = { _, _ in }
   ) throws -> Result {
+    if let validationWeights {
+      guard validationWeights.count == validationRows.count, validationWeights.allSatisfy({ $0 >= 0 && $0.isFinite }),
+        validationWeights.contains(where: { $0 > 0 })
+      else {
+        throw Failure(description: "the early-stopping weights must be one finite, non-negative weight per validation row, not all zero")
+      }
+    }
     switch options.precision {
     case .double:
-      try train(Double.self, fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
+      return try train(
+        Double.self, fitRows: fitRows, validationRows: validationRows, validationWeights: validationWeights,
+        checkpoint: checkpoint, progress: progress)
     case .single:
-      try train(Float.self, fitRows: fitRows, validationRows: validationRows, checkpoint: checkpoint, progress: progress)
+      return try train(
+        Float.self, fitRows: fitRows, validationRows: validationRows, validationWeights: validationWeights,
+        checkpoint: checkpoint, progress: progress)
     }
   }
 
-  /// ``train(fitRows:validationRows:checkpoint:progress:)`` with the batched passes in `Scalar`.
+  /// ``train(fitRows:validationRows:validationWeights:checkpoint:progress:)`` with the batched
+  /// passes in `Scalar`.
   func train<Scalar: MLPTrainingScalar>(
-    _ scalar: Scalar.Type, fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, checkpoint: URL?,
-    progress: (Epoch, Int) -> Void
+    _ scalar: Scalar.Type, fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, validationWeights: [Double]? = nil,
+    checkpoint: URL?, progress: (Epoch, Int) -> Void
   ) throws -> Result {
     var parameters = shape
     (parameters.inputMean, parameters.inputScale) = Self.standardisation(fitRows)
@@ -284,7 +300,8 @@ public struct MLPTrainer: Sendable {
     var batch = BatchBuffers(capacity: max(batchSize, 1024))
     let horizonWeightScale = options.loss.horizonWeightScale(fit.horizons)
     let linearError = Self.validationError(network: network, weights: [Scalar](repeating: 0, count: network.weightCount),
-      rows: validation, outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
+      rows: validation, rowWeights: validationWeights, outputScale: parameters.outputScale, workspace: &workspace,
+      batch: &batch)
 
     var epoch = state.completedEpochs
     while epoch < options.epochs, epoch - state.bestEpoch < options.patience || state.bestEpoch == 0 {
@@ -314,7 +331,7 @@ public struct MLPTrainer: Sendable {
       let scored = state.weightAverage?.average(orIfEmpty: weights) ?? weights
       let validationError = Self.validationError(
         network: network, weights: Scalar.narrowed(scored, reusing: &passWeights), rows: validation,
-        outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
+        rowWeights: validationWeights, outputScale: parameters.outputScale, workspace: &workspace, batch: &batch)
       guard validationError.isFinite, weights.allSatisfy(\.isFinite), scored.allSatisfy(\.isFinite) else {
         throw Failure(description: "training diverged at epoch \(epoch) (non-finite weights); lower --learning-rate")
       }
@@ -413,9 +430,10 @@ public struct MLPTrainer: Sendable {
     return total / Double(rows)
   }
 
-  /// Mean Euclidean error of the network's predictions on `rows`.
+  /// Mean Euclidean error of the network's predictions on `rows`; with `rowWeights` (one per
+  /// row), their weighted mean.
   static func validationError<Scalar>(
-    network: MLPNetwork, weights: [Scalar], rows: StandardisedRows, outputScale: Double,
+    network: MLPNetwork, weights: [Scalar], rows: StandardisedRows, rowWeights: [Double]? = nil, outputScale: Double,
     workspace: inout MLPNetwork.Workspace<Scalar>, batch: inout BatchBuffers
   ) -> Double {
     var sum = 0.0
@@ -429,11 +447,13 @@ public struct MLPTrainer: Sendable {
         let h = batch.horizons[r]
         let ex = h * (batch.along[r] + outputScale * y.0 - batch.targets[2 * r])
         let ey = h * (outputScale * y.1 - batch.targets[2 * r + 1])
-        sum += (ex * ex + ey * ey).squareRoot()
+        let error = (ex * ex + ey * ey).squareRoot()
+        sum += rowWeights.map { $0[start + r] * error } ?? error
       }
       start += count
     }
-    return sum / Double(max(rows.count, 1))
+    guard let rowWeights else { return sum / Double(max(rows.count, 1)) }
+    return sum / rowWeights.reduce(0, +)
   }
 }
 
