@@ -222,14 +222,14 @@ final class TrialWorker {
 
   /// The unit-cube point of parameter `values`, each checked against its declared range.
   private static func unit(of values: [Double], in space: SearchSpace, field: String) throws -> [Double] {
-    try zip(space.dimensions, values).map { dimension, value in
+    for (dimension, value) in zip(space.dimensions, values) {
       guard value.isFinite, value >= dimension.lowerBound, value <= dimension.upperBound else {
         throw RequestError(
           field: field == "parameters" ? "parameters.\(dimension.name)" : field,
           message: "\(dimension.name) = \(value) is outside its searched range \(dimension.lowerBound)…\(dimension.upperBound)")
       }
-      return dimension.unit(of: value)
     }
+    return space.unitPoint(of: values)
   }
 
   private static func quoted(_ text: String) -> String {

@@ -302,8 +302,7 @@ struct TuneExportChainTests {
     #expect(!run.stdout.contains("best ("))
   }
 
-  /// Every trial broke a rule between fields (here the ramp's low above its fixed high; in a
-  /// default kalman search, independent low and high ranges break it in 3 trials of 4). The
+  /// Every trial broke a rule between fields (here the ramp's low above its fixed high). The
   /// refusal said what failed and not what to do.
   @Test("a tune whose every trial fails says how to search otherwise")
   func failedTuneSaysWhatToDo() throws {
@@ -315,6 +314,23 @@ struct TuneExportChainTests {
     #expect(run.stderr.contains("every trial of the all search failed (kalman: predictor parameter kalman.jerkConfidenceLow"), "\(run.stderr)")
     #expect(run.stderr.contains("search fewer parameters or narrower ranges (--params"), "\(run.stderr)")
     #expect(run.stderr.contains("(--predictor NAME:KEY=VALUE)"), "\(run.stderr)")
+  }
+
+  /// The default kalman search drew each ramp's low and high independently, so 3 trials in 4
+  /// broke low < high and this 8-trial tune failed whole; now every trial is scored.
+  @Test("a default kalman tune of 8 trials scores every trial")
+  func defaultKalmanTuneScoresEveryTrial() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("k.jsonl")
+    let run = try DatasetsCommandTests.run([
+      "tune", "--predictor", "kalman", "--trials", "8", "--seed", "3", "--journal", journal.path,
+      "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(lines.count == 8)
+    #expect(lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines.filter { $0.contains("\"failure\"") })")
   }
 
   @Test("a writer selection keeps exactly those writers and names the writers a dataset has when one is unknown")

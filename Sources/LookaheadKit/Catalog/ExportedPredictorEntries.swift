@@ -64,7 +64,7 @@ extension PredictorCatalog {
     family: @escaping @Sendable (Parameters) -> PredictorFamily
   ) -> PredictorCatalogEntry {
     let keyed = Parameters.fields.filter { $0.key != nil }
-    return exportable(
+    var entry = exportable(
       name, summary, source: source, keyed.map { PredictorParameterSpec($0, default: preset) },
       stageDefaults: stageDefaults
     ) { values in
@@ -74,6 +74,8 @@ extension PredictorCatalog {
       }
       return family(parameters)
     }
+    entry.ramps = Parameters.catalogRamps + PredictionGateParameters.catalogRamps
+    return entry
   }
 
   /// An exportable entry whose family parameters come from `family`, followed by the stage
@@ -99,6 +101,18 @@ extension PredictorCatalog {
         return (spec.name, .number(values.number(spec.name)))
       }
       return CatalogPredictor(name: name, values: ordered, configuration: configuration)
+    }
+  }
+}
+
+extension ParameterFieldTable {
+  /// The table's ramps named by catalog key (`jerk-confidence-low`, not `jerkConfidenceLow`).
+  static var catalogRamps: [ParameterRamp] {
+    ramps.map { ramp in
+      guard let low = field(ramp.low)?.key, let high = field(ramp.high)?.key else {
+        preconditionFailure("\(fieldPrefix): ramp \(ramp.low)…\(ramp.high) has no catalog keys")
+      }
+      return ParameterRamp(low: low, high: high)
     }
   }
 }

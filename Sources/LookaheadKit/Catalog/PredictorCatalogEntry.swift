@@ -15,6 +15,10 @@ public struct PredictorCatalogEntry: Sendable {
   public var source: String
   public var isExportable: Bool
   public var parameters: [PredictorParameterSpec]
+  /// Pairs of parameters (by catalog key) whose low end must lie below the high end while the
+  /// high end is on, from the runtime's field tables; a default tune searches them so (see
+  /// ``CatalogSearchSpace``).
+  package var ramps: [ParameterRamp] = []
   /// Builds the predictor from complete, range-checked values.
   public var build: @Sendable (ParameterValues) throws(PredictorCatalogError) -> CatalogPredictor
 

@@ -92,7 +92,11 @@ public struct CatalogSearchSpace: Sendable {
       dimensions.append(dimension)
     }
     guard !dimensions.isEmpty else { throw .nothingToSearch(predictor: entry.name) }
-    space = SearchSpace(dimensions)
+    // The default search keeps each ramp's low end below its high end by construction; ranges
+    // given with --params are searched as given, each on its own.
+    let searched = Set(items)
+    let pairs = parameters != nil ? [] : entry.ramps.filter { searched.contains($0.low) && searched.contains($0.high) }
+    space = SearchSpace(dimensions, orderedPairs: pairs.map { SearchSpace.OrderedPair(low: $0.low, high: $0.high) })
   }
 
   /// The search dimension of one declared parameter.
@@ -141,17 +145,21 @@ public struct CatalogSearchSpace: Sendable {
   /// The unit-cube point of the declared defaults (clamped into a narrowed range), where
   /// Nelder–Mead starts.
   public var defaultUnitPoint: [Double] {
-    space.dimensions.map { dimension in
-      guard let spec = entry.parameter(named: dimension.name) else { return 0.5 }
+    let values = space.dimensions.map { dimension in
       let value: Double
-      switch (spec.defaultValue, spec.domain) {
-      case (.choice(let name), .choice(let names)): value = Double(names.firstIndex(of: name) ?? 0)
-      case (.number(let v), _): value = v
+      switch (entry.parameter(named: dimension.name)?.defaultValue, entry.parameter(named: dimension.name)?.domain) {
+      case (.choice(let name)?, .choice(let names)?): value = Double(names.firstIndex(of: name) ?? 0)
+      case (.number(let v)?, _): value = v
       default: value = dimension.lowerBound
       }
-      let clamped = min(max(value, dimension.lowerBound), dimension.upperBound)
-      if dimension.scale == .log, clamped <= 0 { return 0 }
-      return min(max(dimension.unit(of: clamped), 0), 1)
+      return min(max(value, dimension.lowerBound), dimension.upperBound)
+    }
+    // Through the space, so that a ramp's low end is placed within the range below its high end.
+    let point = space.unitPoint(of: values)
+    return zip(space.dimensions, zip(values, point)).map { dimension, pair in
+      guard entry.parameter(named: dimension.name) != nil else { return 0.5 }
+      if dimension.scale == .log, pair.0 <= 0 { return 0 }
+      return min(max(pair.1, 0), 1)
     }
   }
 }

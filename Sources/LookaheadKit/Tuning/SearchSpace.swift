@@ -51,14 +51,95 @@ public struct SearchSpace: Sendable, Hashable, Codable {
     }
   }
 
+  /// Two real dimensions whose low end must lie below the high end while the high end is above
+  /// the low's lower bound (a ramp's ends, ``ParameterRamp``), searched so that every point keeps
+  /// the rule: the high end over its own range, the low end over the part of its range below it.
+  /// Drawn independently, the two break the rule in half the trials.
+  public struct OrderedPair: Sendable, Hashable, Codable {
+    /// The dimensions' names.
+    public var low: String
+    public var high: String
+
+    public init(low: String, high: String) {
+      self.low = low
+      self.high = high
+    }
+  }
+
   public var dimensions: [Dimension]
-  public init(_ dimensions: [Dimension]) { self.dimensions = dimensions }
+  /// Empty unless the space was made so (a default tune's ramps); a journal written before
+  /// pairs existed has none, and its points map as they did.
+  public var orderedPairs: [OrderedPair]
+
+  public init(_ dimensions: [Dimension], orderedPairs: [OrderedPair] = []) {
+    for pair in orderedPairs {
+      precondition(
+        [pair.low, pair.high].allSatisfy { name in dimensions.contains { $0.name == name && !$0.isInteger } },
+        "ordered pair \(pair.low)…\(pair.high) names no real dimensions")
+    }
+    self.dimensions = dimensions
+    self.orderedPairs = orderedPairs
+  }
 
   public var count: Int { dimensions.count }
 
   /// Parameter values for a unit-cube point.
   public func values(atUnit point: [Double]) -> [Double] {
-    zip(dimensions, point).map { $0.value(atUnit: $1) }
+    var values = zip(dimensions, point).map { $0.value(atUnit: $1) }
+    for pair in orderedPairs {
+      guard let (low, high) = indices(of: pair), low < point.count, high < point.count,
+        let below = range(of: low, below: values[high])
+      else { continue }
+      // At the top of the narrowed range the ends meet; a step just below the high end keeps the rule.
+      values[low] = min(below.value(atUnit: point[low]), values[high].nextDown)
+    }
+    return values
+  }
+
+  /// The unit-cube point of parameter `values` (inverse of ``values(atUnit:)`` up to rounding).
+  public func unitPoint(of values: [Double]) -> [Double] {
+    var point = zip(dimensions, values).map { $0.unit(of: $1) }
+    for pair in orderedPairs {
+      guard let (low, high) = indices(of: pair), low < values.count, high < values.count,
+        let below = range(of: low, below: values[high])
+      else { continue }
+      point[low] = min(max(below.unit(of: values[low]), 0), 1)
+    }
+    return point
+  }
+
+  private func indices(of pair: OrderedPair) -> (low: Int, high: Int)? {
+    guard let low = dimensions.firstIndex(where: { $0.name == pair.low }),
+      let high = dimensions.firstIndex(where: { $0.name == pair.high })
+    else { return nil }
+    return (low, high)
+  }
+
+  /// Dimension `index` cut to end at `high`; nil when `high` is not above its lower bound (a high
+  /// end of 0 turns a ramp off, and the low end is then free).
+  private func range(of index: Int, below high: Double) -> Dimension? {
+    var dimension = dimensions[index]
+    guard high > dimension.lowerBound else { return nil }
+    dimension.upperBound = min(dimension.upperBound, high)
+    return dimension
+  }
+}
+
+extension SearchSpace {
+  private enum CodingKeys: String, CodingKey { case dimensions, orderedPairs }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    dimensions = try container.decode([Dimension].self, forKey: .dimensions)
+    orderedPairs = try container.decodeIfPresent([OrderedPair].self, forKey: .orderedPairs) ?? []
+  }
+
+  /// Without pairs the space is written as before pairs existed, so journals of other searches
+  /// are unchanged to the byte.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(dimensions, forKey: .dimensions)
+    if !orderedPairs.isEmpty { try container.encode(orderedPairs, forKey: .orderedPairs) }
   }
 }
 

@@ -108,9 +108,26 @@ package protocol ParameterFieldTable: PredictorParameters {
   static var fields: [ParameterField<Self>] { get }
   /// What errors put before a field's property: `kalman.`, `gates.`.
   static var fieldPrefix: String { get }
+  /// Pairs of fields (by property) whose low end must lie below the high end while the high
+  /// end is on; checked by ``validateRamps()``.
+  static var ramps: [ParameterRamp] { get }
 }
 
 extension ParameterFieldTable {
+  /// No ramps, for the structs that have none.
+  package static var ramps: [ParameterRamp] { [] }
+
+  /// Throws naming the low end of the first ramp that is on and does not start below its high end.
+  package func validateRamps() throws(PredictorParameterError) {
+    for ramp in Self.ramps {
+      guard case .number(let low)? = Self.field(ramp.low)?.value(in: self),
+        case .number(let high)? = Self.field(ramp.high)?.value(in: self)
+      else { preconditionFailure("\(Self.fieldPrefix): ramp \(ramp.low)…\(ramp.high) names no real fields") }
+      try PredictorParameterError.checkRamp(
+        low: (Self.fieldPrefix + ramp.low, low), high: (Self.fieldPrefix + ramp.high, high))
+    }
+  }
+
   /// Throws naming the first field outside its domain, in table order.
   package func validateFields() throws(PredictorParameterError) {
     for field in Self.fields { try field.validate(self, prefix: Self.fieldPrefix) }

@@ -251,16 +251,16 @@ public struct KalmanParameters: PredictorParameters {
 
   public func validate() throws(PredictorParameterError) {
     try validateFields()
-    try PredictorParameterError.checkRamp(
-      low: ("kalman.jerkConfidenceLow", jerkConfidenceLow), high: ("kalman.jerkConfidenceHigh", jerkConfidenceHigh))
-    try PredictorParameterError.checkRamp(
-      low: ("kalman.speedConfidenceLow", speedConfidenceLow),
-      high: ("kalman.speedConfidenceHigh", speedConfidenceHigh))
+    try validateRamps()
   }
 }
 
 extension KalmanParameters: ParameterFieldTable {
   package static let fieldPrefix = "kalman."
+  package static let ramps = [
+    ParameterRamp(low: "jerkConfidenceLow", high: "jerkConfidenceHigh"),
+    ParameterRamp(low: "speedConfidenceLow", high: "speedConfidenceHigh"),
+  ]
   package static let fields: [ParameterField<KalmanParameters>] = [
     .choice("stateModel", \.stateModel, key: "state", "highest derivative in the state"),
     .real(

@@ -239,14 +239,15 @@ public struct PredictionGateParameters: PredictorParameters {
 
   public func validate() throws(PredictorParameterError) {
     try validateFields()
-    try PredictorParameterError.checkRamp(
-      low: ("gates.turnAngleLow", turnAngleLow), high: ("gates.turnAngleHigh", turnAngleHigh))
-    try PredictorParameterError.checkRamp(low: ("gates.jerkLow", jerkLow), high: ("gates.jerkHigh", jerkHigh))
+    try validateRamps()
   }
 }
 
 extension PredictionGateParameters: ParameterFieldTable {
   package static let fieldPrefix = "gates."
+  package static let ramps = [
+    ParameterRamp(low: "turnAngleLow", high: "turnAngleHigh"), ParameterRamp(low: "jerkLow", high: "jerkHigh"),
+  ]
   package static let fields: [ParameterField<PredictionGateParameters>] = [
     .real(
       "horizonCapSeconds", \.horizonCapSeconds, key: "horizon-cap", unit: "s", range: 0...1,

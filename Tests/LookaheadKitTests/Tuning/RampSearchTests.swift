@@ -1,0 +1,82 @@
+import Foundation
+import LookaheadKit
+import Testing
+
+/// A ramp's low end must lie below its high end (Kalman's jerk and speed confidence). A default
+/// kalman tune drew the two independently, so 3 trials in 4 broke the rule and an 8-trial tune
+/// could fail whole; the default search now keeps it by construction, and `--params` ranges
+/// are searched as given.
+@Suite("Ramp search: a default tune keeps each ramp's low end below its high end")
+struct RampSearchTests {
+  static let kalmanEntries = ["kalman", "kalman-chromium", "kalman-androidx"]
+
+  static func defaultSpace(_ name: String) throws -> CatalogSearchSpace {
+    try CatalogSearchSpace(entry: PredictorCatalog.exported.entry(named: name), parameters: nil)
+  }
+
+  @Test("every point of a default kalman search configures: Latin hypercube, grid edges, Nelder–Mead's start", arguments: kalmanEntries)
+  func everyPointConfigures(name: String) throws {
+    let space = try Self.defaultSpace(name)
+    #expect(space.space.orderedPairs.count == 2)
+    var points: [[Double]] = []
+    var lhs = LatinHypercubeSearch(dimensionCount: space.space.count, count: 64, seed: 1)
+    while let point = lhs.next() { points.append(point) }
+    var grid = GridSearch(dimensionCount: space.space.count, pointsPerDimension: 2)
+    while let point = grid.next() { points.append(point) }
+    points.append(space.defaultUnitPoint)
+    var failures: [String] = []
+    for point in points {
+      do { _ = try space.configure(space.space.values(atUnit: point)) } catch { failures.append("\(error)") }
+    }
+    #expect(failures.count == 0, "\(failures.count) of \(points.count) failed, first: \(failures.first ?? "")")
+  }
+
+  /// Worked by hand on two dimensions over 0…10: the high end takes its own unit, the low end
+  /// the same share of the range below the high end.
+  @Test(
+    "a pair maps the high end over its range and the low end below it, and back",
+    arguments: [
+      ([0.5, 0.8], [4.0, 8.0]),
+      ([0.25, 1], [2.5, 10]),
+      ([0, 0.3], [0, 3]),
+      ([1, 0.5], [(5.0).nextDown, 5]),  // the ends would meet: a step just below the high end
+      ([0.3, 0], [3, 0]),  // a high end of 0 turns the ramp off and leaves the low end free
+    ])
+  func pairMapping(unit: [Double], values: [Double]) {
+    let space = SearchSpace(
+      [.init(name: "low", lowerBound: 0, upperBound: 10), .init(name: "high", lowerBound: 0, upperBound: 10)],
+      orderedPairs: [.init(low: "low", high: "high")])
+    #expect(space.values(atUnit: unit) == values)
+    let back = space.unitPoint(of: values)
+    #expect(zip(back, unit).allSatisfy { abs($0 - $1) < 1e-12 }, "\(back)")
+  }
+
+  @Test("--params searches each end over the range given, on its own")
+  func explicitRangesStayIndependent() throws {
+    let entry = try PredictorCatalog.exported.entry(named: "kalman")
+    let space = try CatalogSearchSpace(entry: entry, parameters: ["jerk-confidence-low=0..10", "jerk-confidence-high"])
+    #expect(space.space.orderedPairs.isEmpty)
+    #expect(space.space.values(atUnit: [0.8, 0.25]) == [8, 0.25e12])
+  }
+
+  @Test("Nelder–Mead starts at the preset's ramp (kalman-androidx: jerk confidence 0.2…1)")
+  func defaultPointIsThePreset() throws {
+    let space = try Self.defaultSpace("kalman-androidx")
+    let values = space.space.values(atUnit: space.defaultUnitPoint)
+    let names = space.space.dimensions.map(\.name)
+    let low = try #require(names.firstIndex(of: "jerk-confidence-low"))
+    let high = try #require(names.firstIndex(of: "jerk-confidence-high"))
+    #expect(abs(values[low] - 0.2) < 1e-9 && abs(values[high] - 1) < 1e-9, "\(values[low]), \(values[high])")
+  }
+
+  @Test("a journal's space records its pairs, and a space without pairs is written as before")
+  func codable() throws {
+    let plain = SearchSpace([.init(name: "a", lowerBound: 0, upperBound: 1)])
+    let plainJSON = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+    #expect(!plainJSON.contains("orderedPairs"))
+    #expect(try JSONDecoder().decode(SearchSpace.self, from: Data(plainJSON.utf8)) == plain)
+    let paired = try Self.defaultSpace("kalman").space
+    let decoded = try JSONDecoder().decode(SearchSpace.self, from: JSONEncoder().encode(paired))
+    #expect(decoded == paired && decoded.orderedPairs.map(\.low) == ["jerk-confidence-low", "speed-confidence-low"])
+  }
+}
