@@ -311,7 +311,7 @@ struct TuneExportChainTests {
       "--test", "Inkable-ApplePencil", "--trials", "2", "--quiet", "Inkable-ApplePencil",
     ])
     #expect(run.status == 1)
-    #expect(run.stderr.contains("every trial of the all search failed (kalman: predictor parameter kalman.jerkConfidenceLow"), "\(run.stderr)")
+    #expect(run.stderr.contains("every trial of the all search failed (kalman: predictor parameter jerk-confidence-low"), "\(run.stderr)")
     #expect(run.stderr.contains("search fewer parameters or narrower ranges (--params"), "\(run.stderr)")
     #expect(run.stderr.contains("(--predictor NAME:KEY=VALUE)"), "\(run.stderr)")
   }

@@ -66,7 +66,7 @@ extension PredictorCatalog {
     let keyed = Parameters.fields.filter { $0.key != nil }
     var entry = exportable(
       name, summary, source: source, keyed.map { PredictorParameterSpec($0, default: preset) },
-      stageDefaults: stageDefaults
+      stageDefaults: stageDefaults, keys: Parameters.catalogKeys
     ) { values in
       var parameters = preset
       for field in keyed {
@@ -80,11 +80,15 @@ extension PredictorCatalog {
 
   /// An exportable entry whose family parameters come from `family`, followed by the stage
   /// parameters every exported predictor shares.
+  ///
+  /// `keys` gives the catalog key of each family field by its JSON path (`kalman.jerkConfidenceLow`
+  /// → `jerk-confidence-low`), so that a rule between values names the keys the user typed.
   static func exportable(
     _ name: String, _ summary: String, source: String, _ own: [PredictorParameterSpec],
-    stageDefaults: [String: ParameterValue] = [:],
+    stageDefaults: [String: ParameterValue] = [:], keys: [String: String] = [:],
     family: @escaping @Sendable (ParameterValues) -> PredictorFamily
   ) -> PredictorCatalogEntry {
+    let keys = keys.merging(StageParameterSpecs.keysByPath) { own, _ in own }
     let stages = StageParameterSpecs.all.map { spec in stageDefaults[spec.name].map { spec.withDefault($0) } ?? spec }
     precondition(Set(stageDefaults.keys).isSubset(of: Set(StageParameterSpecs.all.map(\.name))), "unknown stage in \(name)")
     let specs = own + stages
@@ -94,7 +98,7 @@ extension PredictorCatalog {
       let configuration = PredictorConfiguration(
         family: family(values), stages: StageParameterSpecs.stages(values))
       do throws(PredictorParameterError) { try configuration.validate() } catch {
-        throw .inconsistentParameters(predictor: name, error: error)
+        throw .inconsistentParameters(predictor: name, error: error.naming(keys))
       }
       let ordered = specs.map { spec -> (name: String, value: ParameterValue) in
         if case .choice = spec.domain { return (spec.name, .choice(values.choice(spec.name))) }
@@ -106,6 +110,11 @@ extension PredictorCatalog {
 }
 
 extension ParameterFieldTable {
+  /// Each keyed field's catalog key by its JSON path (`fieldPrefix` + property).
+  static var catalogKeys: [String: String] {
+    Dictionary(uniqueKeysWithValues: fields.compactMap { field in field.key.map { (fieldPrefix + field.property, $0) } })
+  }
+
   /// The table's ramps named by catalog key (`jerk-confidence-low`, not `jerkConfidenceLow`).
   static var catalogRamps: [ParameterRamp] {
     ramps.map { ramp in
@@ -123,5 +132,18 @@ extension PredictorParameterSpec {
     var copy = self
     copy.defaultValue = value
     return copy
+  }
+}
+
+extension PredictorParameterError {
+  /// The same error with each field path of `keys` (`kalman.jerkConfidenceLow`) replaced by its
+  /// catalog key (`jerk-confidence-low`), in the field and in the problem text; the longest paths
+  /// first, so that no path is replaced inside a longer one.
+  func naming(_ keys: [String: String]) -> PredictorParameterError {
+    let paths = keys.keys.sorted { ($0.count, $0) > ($1.count, $1) }
+    func rename(_ text: String) -> String {
+      paths.reduce(text) { text, path in text.replacing(path, with: keys[path]!) }
+    }
+    return PredictorParameterError(parameter: rename(parameter), value: value, problem: rename(problem))
   }
 }

@@ -40,7 +40,7 @@ extension PredictorCatalog {
       // makes the weights for the history length asked for.
       LearnedLinearPredictor.Parameters.fields.map {
         PredictorParameterSpec($0, default: LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 4))
-      }
+      }, keys: LearnedLinearPredictor.Parameters.catalogKeys
     ) { v in
       var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
         historyCount: v.integer("history-count"), rotateToMotion: v.flag("rotate-to-motion"))

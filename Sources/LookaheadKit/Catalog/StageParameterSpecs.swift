@@ -30,6 +30,11 @@ enum StageParameterSpecs {
 
   static let all: [PredictorParameterSpec] = items.map(\.spec)
 
+  /// Each stage parameter's catalog key by its path in a configuration (`stages.gates.turnAngleLow`
+  /// → `turn-low`), as a ``PredictorParameterError`` names it.
+  static let keysByPath: [String: String] = Dictionary(
+    uniqueKeysWithValues: items.map { (PredictorStages.fieldPrefix + $0.propertyPath, $0.spec.name) })
+
   /// A 1€ filter's fields under `prefix` (`prefilter-min-cutoff`). The filter is optional in
   /// ``PredictorStages``; in the catalog a min cutoff of 0 means no filter, so that field's
   /// range starts at 0 and its default is 0 (off).

@@ -79,8 +79,14 @@ struct PredictorCatalogTests {
       ("linear:order", "is not key=value"),
       ("linear:", "nothing after"),
       (":order=1", "name is missing"),
-      ("polynomial:order=3,window=3", "polynomial.windowSamples"),
-      ("kalman:jerk-confidence-low=2,jerk-confidence-high=1", "kalman.jerkConfidenceLow"),
+      // Rules between values name the keys the user typed, not the model file's fields
+      // (they said polynomial.windowSamples, kalman.jerkConfidenceLow, stages.gates.turnAngleLow).
+      ("polynomial:order=3,window=3", "polynomial: predictor parameter window = 3.0: expected an integer in 4…64"),
+      (
+        "kalman:jerk-confidence-low=2,jerk-confidence-high=1",
+        "kalman: predictor parameter jerk-confidence-low = 2.0: must be below jerk-confidence-high (1.0)"
+      ),
+      ("linear:turn-low=2,turn-high=1", "linear: predictor parameter turn-low = 2.0: must be below turn-high (1.0)"),
       ("hold:direction-cutoff=maybe", "must be one of true, false"),
     ])
   func badSpecifications(text: String, expected: String) {
