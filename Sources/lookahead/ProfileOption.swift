@@ -32,7 +32,18 @@ struct ProfileOption<Default: ProfileDefault>: ParsableArguments {
 
   /// The profile given; else `fallback` (the device a model or run names), else the default preset.
   func resolve(else fallback: DeviceProfile? = nil) throws -> DeviceProfile {
-    if let name { return try DeviceProfile.resolve(name) }
+    if let name {
+      // `recorded` is a frame schedule only a browser recording carries, which replay alone reads;
+      // without this, the refusal said only that it is neither a preset nor a file.
+      if name == RecordedDisplay.profileName, !Default.acceptsRecorded, !FileManager.default.fileExists(atPath: name) {
+        throw DeviceProfileError(
+          profile: name, field: nil,
+          problem: "`\(name)` (a browser recording's own frame times) works only with `lookahead replay`; "
+            + "give a preset (\(DeviceProfile.presets.map(\.name).joined(separator: ", "))) or a device-profile JSON file, "
+            + "such as one `lookahead datasets profile REC.json` measures from the recording")
+      }
+      return try DeviceProfile.resolve(name)
+    }
     return fallback ?? .pencil240ProMotion120
   }
 }

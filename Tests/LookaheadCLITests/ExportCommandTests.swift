@@ -74,6 +74,21 @@ struct ExportCommandTests {
     #expect(evaluated.stderr.contains(model.path + ": model file is damaged"), "\(evaluated.stderr)")
   }
 
+  /// `recorded` (a browser recording's frame times) is replay's alone; predict said only that
+  /// it was "neither a preset nor an existing file", not where it works.
+  @Test("predict --profile recorded says that recorded works only with replay")
+  func recordedProfileIsReplays() throws {
+    let model = DatasetsCommandTests.temporaryURL("recorded.model")
+    defer { try? FileManager.default.removeItem(at: model) }
+    let export = try DatasetsCommandTests.run(
+      ["export", "--predictor", "linear", "--dataset", "Inkable-ApplePencil", "-o", model.path])
+    #expect(export.status == 0, "\(export.stderr)")
+    let predict = try DatasetsCommandTests.run(["predict", "--model", model.path, "--profile", "recorded", "Inkable-ApplePencil"])
+    #expect(predict.status == 1)
+    #expect(predict.stderr.contains("works only with `lookahead replay`"), "\(predict.stderr)")
+    #expect(predict.stderr.contains("pencil240-promotion120") && predict.stdout.isEmpty, "\(predict.stderr)")
+  }
+
   /// A model in a unit of unknown size cannot be converted to the trace's: `predict` once printed
   /// its `#` lines and the CSV header to stdout before saying so.
   @Test("predict refuses a unit it cannot convert before writing a line")
