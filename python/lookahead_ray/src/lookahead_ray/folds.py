@@ -134,10 +134,13 @@ class RayFolds:
         self.fold_seconds = {}  # fold -> (wall-clock seconds, CPU seconds) of the process that finished it
         self.seconds = {}
 
-    def _run_here(self, extra):
+    def _run_here(self, extra, drop=()):
         environment = dict(os.environ)
         environment.update(self.env)
-        return subprocess.run([self.lookahead, "train", *self.train_options, *extra], cwd=self.cwd, env=environment,
+        options = self.train_options
+        for name in drop:
+            options = without_option(options, name)
+        return subprocess.run([self.lookahead, "train", *options, *extra], cwd=self.cwd, env=environment,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def folds(self):
@@ -166,7 +169,9 @@ class RayFolds:
             started = time.monotonic()
             self._train(missing)
             self.seconds["folds"] = time.monotonic() - started
-        combined = self._run_here(["--henze-combine", self.folds_file])
+        # The combine step loads and trains nothing, so `train` refuses the options that bound
+        # loading or training there (`--jobs`); they were the folds', not the table's.
+        combined = self._run_here(["--henze-combine", self.folds_file], drop=["--jobs"])
         if combined.returncode != 0:
             raise FoldRefused(f"lookahead train --henze-combine exited with status {combined.returncode}: {combined.stderr.strip()}")
         summary = {
