@@ -17,8 +17,8 @@ struct PredictCommand: ParsableCommand {
   @Option(help: "The model file (written by `lookahead export`).")
   var model: String
 
-  @OptionGroup var profile: ProfileOption<ModelDeviceDefault>
-  @OptionGroup var seed: SeedOption<ModelSeedDefault>
+  @OptionGroup var profile: ProfileOption<PredictDeviceDefault>
+  @OptionGroup var seed: SeedOption<PredictSeedDefault>
   @OptionGroup var output: OutputOption<PredictionsFile>
   @OptionGroup var force: ForceOption
 
@@ -64,4 +64,16 @@ extension PredictCommand: RepeatedOptionRemedy {
   static func remedy(forRepeated label: String) -> String? {
     label == "--model" ? "predict runs one model: run it once for each" : nil
   }
+}
+
+/// `predict --profile`: one model, so its own device (evaluate's default speaks of several
+/// `--model` files and whether they agree).
+enum PredictDeviceDefault: ProfileDefault {
+  static let description = "the device the model file was made for, else \(DeviceProfile.pencil240ProMotion120.name)"
+}
+
+/// `predict --seed`: only the replay is random here (no bootstrap, no search).
+enum PredictSeedDefault: SeedDefault {
+  static let description = "the seed recorded in the model file, else 0"
+  static let choices = "the replay's display phase and missed frames"
 }

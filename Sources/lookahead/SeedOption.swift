@@ -4,6 +4,14 @@ import ArgumentParser
 protocol SeedDefault {
   /// Completes "(default: …)" in the help.
   static var description: String { get }
+  /// What the seed decides in the command, for the help.
+  static var choices: String { get }
+}
+
+extension SeedDefault {
+  static var choices: String {
+    "the replay's display phase and missed frames, and the bootstrap or the search where the command has one"
+  }
 }
 
 /// 0, whatever the input.
@@ -21,7 +29,7 @@ enum ModelSeedDefault: SeedDefault {
 /// bootstrap, the search) comes from this one number, so a run with the same seed is the same run.
 struct SeedOption<Default: SeedDefault>: ParsableArguments {
   @Option(name: .customLong("seed"), help: ArgumentHelp(
-    "Seed of the run's random choices: the replay's display phase and missed frames, and the bootstrap or the search where the command has one (default: \(Default.description)).",
+    "Seed of the run's random choices: \(Default.choices) (default: \(Default.description)).",
     valueName: "seed"))
   var given: UInt64?
 

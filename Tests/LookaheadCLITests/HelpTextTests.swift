@@ -55,6 +55,20 @@ struct HelpTextTests {
   /// The help is wrapped at 80 columns: a JSON example (an indented line that begins with `{"`)
   /// must fit one line whole, or a user copying it gets half a request (the worker's request list
   /// once wrapped mid-sentence after each example).
+  /// predict took evaluate's --profile and --seed help, which spoke of several --model files
+  /// "when they agree" and of a bootstrap or search predict does not have.
+  @Test("predict's --profile and --seed say what predict does")
+  func predictHelp() throws {
+    let profile = try #require(try SharedOptionGroupTests.helpEntry("--profile", in: ["predict"]))
+    let seed = try #require(try SharedOptionGroupTests.helpEntry("--seed", in: ["predict"]))
+    #expect(profile.contains("the device the model file was made for"), "\(profile)")
+    #expect(seed.contains("display phase and missed frames") && seed.contains("the seed recorded in the model file"), "\(seed)")
+    for text in [profile, seed] {
+      #expect(!text.contains("--model files") && !text.contains("agree"), "\(text)")
+      #expect(!text.contains("bootstrap") && !text.contains("search"), "\(text)")
+    }
+  }
+
   @Test("every JSON example line of a command's help is whole (indented, begins with { and ends with })")
   func jsonExamplesAreWhole() throws {
     var examples = 0

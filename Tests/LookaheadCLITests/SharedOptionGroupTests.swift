@@ -79,8 +79,9 @@ struct SharedOptionGroupTests {
   }
 
   @Test("each shared flag reads the same in every command that takes it", arguments: [
-    // Two defaults: the models' own seed where --model files are read, else 0.
-    ("--seed", [["evaluate"], ["compare"], ["sweep"], ["predict"]]),
+    // Two defaults: the models' own seed where --model files are read, else 0 (predict, with one
+    // model and no bootstrap, says so in its own words).
+    ("--seed", [["evaluate"], ["compare"], ["sweep"]]),
     ("--seed", [["tune"], ["replay", "trace"]]),
     ("--data-dir", [["evaluate"], ["sweep"], ["tune"], ["train"], ["bench-tuning"], ["predict"], ["datasets", "list"]]),
     ("--jobs", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["worker"]]),
