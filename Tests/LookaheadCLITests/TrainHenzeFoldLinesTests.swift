@@ -63,6 +63,17 @@ struct TrainHenzeFoldLinesTests {
     let missing = try DatasetsCommandTests.run(Self.small + ["--henze-combine", lines.path])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("\(lines.path): fold 3 is missing (the file has folds 1,2)"), "\(missing.stderr)")
+    // Folds of two BLAS kernels are not one training: refused on the later line.
+    var retuned = try #require(try JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [String: Any])
+    #expect((retuned["linearAlgebra"] as? String)?.contains(", kernel ") == true)
+    retuned["linearAlgebra"] = "OpenBLAS (another build), kernel Elsewhere"
+    let retunedLine = String(decoding: try JSONSerialization.data(withJSONObject: retuned, options: [.sortedKeys]), as: UTF8.self)
+    try Data((one.stdout + retunedLine + "\n").utf8).write(to: lines)
+    let mixed = try DatasetsCommandTests.run(Self.small + ["--henze-folds", "2,1", "--henze-combine", lines.path])
+    #expect(mixed.status == 1)
+    #expect(
+      mixed.stderr.contains("\(lines.path):2, field linearAlgebra: fold 2 was trained on OpenBLAS (another build), kernel Elsewhere, but line 1 on"),
+      "\(mixed.stderr)")
     try Data((one.stdout + "{\"fold\": 2}\n").utf8).write(to: lines)
     let broken = try DatasetsCommandTests.run(Self.small + ["--henze-folds", "1,2", "--henze-combine", lines.path])
     #expect(broken.status == 1)

@@ -93,6 +93,7 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
     let decoder = ResultJSON.decoder()
     var byFold: [Int: Henze2017MLPFoldResult] = [:]
     var participants: [String]?
+    var linearAlgebra: (kernel: String, line: Int)?
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = offset + 1
       guard !line.allSatisfy(\.isWhitespace) else { continue }
@@ -117,6 +118,17 @@ public struct Henze2017MLPFoldResult: Sendable, Hashable, Codable {
         throw Invalid(path: path, line: number, field: "participants", detail: "other participants than the lines before: another dataset")
       }
       participants = fold.participants
+      // A table is one training's: the same seed and options give the same bits only under one
+      // BLAS kernel (``LinearAlgebraLibrary``), so lines of two kernels would make a table that no
+      // machine trains. Lines written before the kernel was recorded say nothing and pass.
+      if let kernel = fold.linearAlgebra {
+        if let first = linearAlgebra, first.kernel != kernel {
+          throw Invalid(
+            path: path, line: number, field: "linearAlgebra",
+            detail: "fold \(fold.fold) was trained on \(kernel), but line \(first.line) on \(first.kernel); train every fold under one kernel (OPENBLAS_CORETYPE names it on every machine)")
+        }
+        if linearAlgebra == nil { linearAlgebra = (kernel, number) }
+      }
       guard fold.participants.indices.contains(fold.fold - 1), fold.participants[fold.fold - 1] == fold.heldOut else {
         throw Invalid(path: path, line: number, field: "fold", detail: "fold \(fold.fold) does not hold out \(fold.heldOut)")
       }
