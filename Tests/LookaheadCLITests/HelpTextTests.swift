@@ -69,6 +69,14 @@ struct HelpTextTests {
     }
   }
 
+  /// --jobs said "Cores to use" in every command, though under evaluate/compare --protocol
+  /// anchor|henze2017 it bounds only the loading (8cd4033).
+  @Test("--jobs says that under anchor and henze2017 it bounds the loading only", arguments: [["evaluate"], ["compare"]])
+  func jobsHelpSaysWhatItBounds(command: [String]) throws {
+    let jobs = try #require(try SharedOptionGroupTests.helpEntry("--jobs", in: command))
+    #expect(jobs.contains("--protocol anchor|henze2017 it bounds the loading only"), "\(jobs)")
+  }
+
   @Test("every JSON example line of a command's help is whole (indented, begins with { and ends with })")
   func jsonExamplesAreWhole() throws {
     var examples = 0
