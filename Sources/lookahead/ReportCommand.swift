@@ -77,6 +77,16 @@ struct ReportCommand: ParsableCommand {
         for file in files { try force.write(file.contents, to: base.appendingPathComponent(file.path)) }
         try force.write(text, to: outputURL)
         if !quiet.isOn { print("wrote \(outputPath) and \(files.count) figures in \(base.appendingPathComponent(folder).path)") }
+        // Figures an earlier report wrote and this one does not reference are left, never removed:
+        // nothing records which files in the folder the report wrote, and the user's own are kept.
+        let written = Set(files.map { URL(fileURLWithPath: $0.path).lastPathComponent })
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent(folder).path)) ?? [])
+          .filter { $0.hasSuffix(".svg") && !written.contains($0) }.sorted()
+        if !others.isEmpty {
+          FileHandle.standardError.write(Data((
+            "note: \(folder)/ also holds \(others.joined(separator: ", ")), which this report does not reference; "
+              + "left as they were (figures of an earlier report, or your own): remove them, or write the report to an empty folder\n").utf8))
+        }
       }
     }
   }

@@ -98,6 +98,30 @@ struct ReportCommandTests {
     }
   }
 
+  /// A --force re-run wrote its figures over the earlier ones and said nothing of an earlier
+  /// figure it no longer references, left in NAME-figures/ beside the new ones. It is kept
+  /// (nothing records which files there the report wrote) and named.
+  @Test("report --format md --force names the earlier figures it leaves in NAME-figures/")
+  func markdownNamesFiguresItLeaves() throws {
+    let directory = DatasetsCommandTests.temporaryURL("md-stale")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sweepURL = directory.appendingPathComponent("sweep.json")
+    let sweep = try DatasetsCommandTests.run(
+      ["sweep", "--predictor", "linear", "Inkable-ApplePencil", "--json", "--output", sweepURL.path])
+    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let reportURL = directory.appendingPathComponent("out.md")
+    let stale = directory.appendingPathComponent("out-figures/figure2-1-error-latency.svg")
+    try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("<svg/>".utf8).write(to: stale)
+    let report = try DatasetsCommandTests.run(["report", sweepURL.path, "--format", "md", "-o", reportURL.path, "--force"])
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(report.stderr.contains("note: out-figures/ also holds figure2-1-error-latency.svg, which this report does not reference"), "\(report.stderr)")
+    #expect(FileManager.default.fileExists(atPath: stale.path))
+    let quiet = try DatasetsCommandTests.run(["report", sweepURL.path, "--format", "md", "-o", reportURL.path, "--force", "--quiet"])
+    #expect(quiet.status == 0 && quiet.stderr.contains("figure2-1-error-latency.svg"), "\(quiet.stderr)")
+  }
+
   @Test func unreadableInputsExitOne() throws {
     let url = DatasetsCommandTests.temporaryURL("bad.json")
     defer { try? FileManager.default.removeItem(at: url) }
