@@ -411,10 +411,6 @@ public enum Henze2017MLPComparison {
     return cells
   }
 
-  /// The training rows of one file's kept windows for every j, each window fed to a reset
-  /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
-  /// first (which in the motion frame mirrors it across the motion); with `scale`, every
-  /// displacement (inputs and target) multiplied by it, times unchanged.
   /// ``StoppingWeights/cells``' weight of every row that ``rows(of:parameters:eventsAhead:rule:reflect:scale:)``
   /// builds, as recorded, for `fileIndices` in order: a row of task T and look-ahead j weighs
   /// 1 / (the summed constant-velocity extrapolation error of all of those files' rows of T and j).
@@ -445,6 +441,10 @@ public enum Henze2017MLPComparison {
     }
   }
 
+  /// The training rows of one file's kept windows for every j, each window fed to a reset
+  /// predictor as the scoring feeds it; with `reflect`, every window mirrored across the x axis
+  /// first (which in the motion frame mirrors it across the motion); with `scale`, every
+  /// displacement (inputs and target) multiplied by it, times unchanged.
   package static func rows(
     of fileRows: [Henze2017Protocol.Row], parameters: MLPPredictor.Parameters, eventsAhead: [Int],
     rule: Henze2017Comparison.HorizonRule, reflect: Bool, scale: Double = 1
