@@ -72,6 +72,10 @@ struct TrainCommand: ParsableCommand {
       throw ValidationError(
         "--jobs with --henze-combine: the table is made from fold lines already trained, loading and training nothing, so --jobs would be ignored; give it to the --henze-fold-lines runs")
     }
+    if henzeFolds.combine != nil, location.dataDirectory != nil {
+      throw ValidationError(
+        "--data-dir with --henze-combine: the table is made from fold lines already trained, loading no dataset, so --data-dir would be ignored; give it to the --henze-fold-lines runs")
+    }
     if henze2017, !input.datasets.isEmpty {
       // The protocol is defined on the published files; a dataset given here would be ignored.
       throw ValidationError(

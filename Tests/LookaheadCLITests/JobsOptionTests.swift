@@ -92,4 +92,17 @@ struct JobsOptionTests {
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stderr.contains("--jobs") && run.stderr.contains("--henze-combine"), "\(run.stderr)")
   }
+
+  /// Nor does it load a dataset, so `--data-dir` would be accepted and ignored as well.
+  @Test("train --henze2017 --family mlp --henze-combine refuses --data-dir")
+  func combineRefusesDataDirectory() throws {
+    let lines = DatasetsCommandTests.temporaryURL("folds.jsonl")
+    try Data().write(to: lines)
+    defer { try? FileManager.default.removeItem(at: lines) }
+    let run = try DatasetsCommandTests.run([
+      "train", "--henze2017", "--family", "mlp", "--henze-combine", lines.path, "--data-dir", "/tmp",
+    ])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("--data-dir with --henze-combine"), "\(run.stderr)")
+  }
 }

@@ -102,13 +102,14 @@ def test_fold_killed_mid_training_is_retried_and_a_cut_folds_file_resumed(lookah
 
 
 def test_folds_trained_with_jobs_still_combine(lookahead, tmp_path_factory):
-    """`--jobs` bounds each fold's cores; `train --henze-combine` refuses it (it trains nothing), so
-    the driver leaves it out of the combine step instead of failing after every fold has trained.
-    Every fold is already in the file here, so nothing trains and no cluster is needed."""
+    """`--jobs` bounds each fold's cores and `--data-dir` is where it loads from; `train
+    --henze-combine` refuses both (it loads and trains nothing), so the driver leaves them out of
+    the combine step instead of failing after every fold has trained. Every fold is already in the
+    file here, so nothing trains and no cluster is needed."""
     directory = tmp_path_factory.getbasetemp()
     reference = in_process(lookahead, directory)
     folds_file = directory / "folds-with-jobs.jsonl"
     folds_file.write_text(fold_line(lookahead, directory, 2) + fold_line(lookahead, directory, 1))
-    output, summary = RayFolds(OPTIONS + ["--jobs", "1"], str(folds_file), lookahead=lookahead, cwd=REPOSITORY).run()
+    output, summary = RayFolds(OPTIONS + ["--jobs", "1", "--data-dir", str(directory)], str(folds_file), lookahead=lookahead, cwd=REPOSITORY).run()
     assert output == reference
     assert summary["resumed"] == 2, summary

@@ -169,9 +169,9 @@ class RayFolds:
             started = time.monotonic()
             self._train(missing)
             self.seconds["folds"] = time.monotonic() - started
-        # The combine step loads and trains nothing, so `train` refuses the options that bound
-        # loading or training there (`--jobs`); they were the folds', not the table's.
-        combined = self._run_here(["--henze-combine", self.folds_file], drop=["--jobs"])
+        # The combine step loads and trains nothing, so `train` refuses the options of loading or
+        # training there (`--jobs`, `--data-dir`); they were the folds', not the table's.
+        combined = self._run_here(["--henze-combine", self.folds_file], drop=["--jobs", "--data-dir"])
         if combined.returncode != 0:
             raise FoldRefused(f"lookahead train --henze-combine exited with status {combined.returncode}: {combined.stderr.strip()}")
         summary = {
