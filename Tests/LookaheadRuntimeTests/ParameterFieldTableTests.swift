@@ -102,11 +102,15 @@ struct ParameterFieldTableTests {
     ) { try stages.validate() }
   }
 
-  @Test("a window shorter than order + 1 is refused though inside the table's 2…64")
+  /// The refusal said "expected an integer in 4…64", a range the table (2…64) does not list; it
+  /// now states the rule between the two fields.
+  @Test("a window shorter than order + 1 is refused though inside the table's 2…64, naming the rule")
   func polynomialWindowNeedsOrderPlusOne() {
     #expect(throws: PredictorParameterError(
-      parameter: "polynomial.windowSamples", value: 3, problem: "expected an integer in 4…64")
+      parameter: "polynomial.windowSamples", value: 3,
+      problem: "must be at least polynomial.order + 1 (4 with polynomial.order = 3)")
     ) { try PolynomialParameters(order: 3, windowSamples: 3).validate() }
+    #expect(throws: Never.self) { try PolynomialParameters(order: 3, windowSamples: 4).validate() }
   }
 
   // MARK: - Generated values

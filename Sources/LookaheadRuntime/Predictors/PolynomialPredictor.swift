@@ -110,8 +110,14 @@ public struct PolynomialParameters: PredictorParameters {
 
   public func validate() throws(PredictorParameterError) {
     try validateFields()
-    // The one bound that depends on another field: a fit needs order + 1 samples.
-    try PredictorParameterError.check("polynomial.windowSamples", windowSamples, in: (order + 1)...64)
+    // The one bound that depends on another field: a fit needs order + 1 samples. Said as that
+    // rule, naming both fields: a range such as "4…64" named a lower bound the table (2…64) does
+    // not list, and not where it came from.
+    if windowSamples <= order {
+      throw PredictorParameterError(
+        parameter: "polynomial.windowSamples", value: Double(windowSamples),
+        problem: "must be at least polynomial.order + 1 (\(order + 1) with polynomial.order = \(order))")
+    }
   }
 }
 

@@ -81,7 +81,11 @@ struct PredictorCatalogTests {
       (":order=1", "name is missing"),
       // Rules between values name the keys the user typed, not the model file's fields
       // (they said polynomial.windowSamples, kalman.jerkConfidenceLow, stages.gates.turnAngleLow).
-      ("polynomial:order=3,window=3", "polynomial: predictor parameter window = 3.0: expected an integer in 4…64"),
+      // The window's rule is said as the rule in the user's keys (it said "an integer in 4…64").
+      (
+        "polynomial:order=3,window=3",
+        "polynomial: predictor parameter window = 3.0: must be at least order + 1 (4 with order = 3)"
+      ),
       (
         "kalman:jerk-confidence-low=2,jerk-confidence-high=1",
         "kalman: predictor parameter jerk-confidence-low = 2.0: must be below jerk-confidence-high (1.0)"
