@@ -333,6 +333,42 @@ struct TuneExportChainTests {
     #expect(lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines.filter { $0.contains("\"failure\"") })")
   }
 
+  /// The default search drew the confidence ramps' ends from their declared 0…1e9 units/s and
+  /// 0…1e12 units/ms³, linearly, so every trial's speed confidence cut every horizon to 0: all 8
+  /// trials saved the same latency as no prediction (0.566 ms here). Over the default search
+  /// ranges the trials differ, and the best saves far more than predicting nothing.
+  @Test("a default kalman tune of 8 trials gives different scores, the best above the zero horizon's")
+  func defaultKalmanTuneSearchesWhereItMatters() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let objective = "latency:overshoot=none,jitter=none,wrong-direction=none"
+    func saved(_ predictor: String, _ extra: [String], journal name: String) throws -> [Double] {
+      let journal = dir.appendingPathComponent(name)
+      let run = try DatasetsCommandTests.run(
+        ["tune", "--predictor", predictor] + extra + [
+          "--objective", objective, "--seed", "3", "--journal", journal.path,
+          "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+        ])
+      #expect(run.status == 0, "\(run.stderr)")
+      return try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
+        let trial = try Self.json(String(line))
+        let metrics = try #require(trial["metrics"] as? [String: Any], "\(line)")
+        return try #require(metrics["latency_saved_mean_ms"] as? Double)
+      }
+    }
+    // The zero horizon, scored the same way: a speed confidence that no stroke reaches.
+    let zero = try #require(
+      try saved(
+        "kalman:speed-confidence-low=1e8,speed-confidence-high=1e9", ["--params", "warm-up=4..4", "--trials", "1"],
+        journal: "zero.jsonl"
+      ).first)
+    let trials = try saved("kalman", ["--trials", "8"], journal: "k.jsonl")
+    #expect(trials.count == 8)
+    #expect(Set(trials).count == 8, "\(trials)")
+    let best = try #require(trials.max())
+    #expect(best > zero + 1, "best \(best) ms, zero horizon \(zero) ms")
+  }
+
   @Test("a writer selection keeps exactly those writers and names the writers a dataset has when one is unknown")
   func writerSelection() throws {
     let inspect = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=participant3"])

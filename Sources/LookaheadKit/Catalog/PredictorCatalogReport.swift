@@ -13,7 +13,7 @@ public enum PredictorCatalogReport {
     text += "source: \(entry.source)\n"
     text += "exportable: \(entry.isExportable ? "yes" : "no")\n\n"
     let rows = entry.parameters.map {
-      [$0.name, $0.unit.isEmpty ? "-" : $0.unit, $0.defaultDescription, $0.rangeDescription, $0.summary]
+      [$0.name, $0.unit.isEmpty ? "-" : $0.unit, $0.defaultDescription, $0.rangeAndSearchDescription, $0.summary]
     }
     text += table(header: ["parameter", "unit", "default", "range", "description"], rows: rows)
     return text
@@ -36,6 +36,9 @@ public enum PredictorCatalogReport {
         item["minimum"] = r.lowerBound
         item["maximum"] = r.upperBound
         item["scale"] = scale.rawValue
+        if case .real(let searched, let searchScale)? = spec.defaultSearch {
+          item["defaultSearch"] = ["minimum": searched.lowerBound, "maximum": searched.upperBound, "scale": searchScale.rawValue]
+        }
       case .integer(let r):
         item["kind"] = "integer"
         item["minimum"] = r.lowerBound

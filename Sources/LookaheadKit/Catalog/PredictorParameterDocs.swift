@@ -76,7 +76,7 @@ package enum PredictorParameterDocs {
     let name = key.map { "`\(path)` / `\($0)`" } ?? "`\(path)` / – (set by the entry)"
     let unit = spec.unit.isEmpty ? "–" : spec.unit
     // Choice ranges are written `a|b` elsewhere; a table cell needs them without the bar.
-    let range = spec.rangeDescription.replacingOccurrences(of: "|", with: ", ")
+    let range = spec.rangeAndSearchDescription.replacingOccurrences(of: "|", with: ", ")
     return "| \(name) | \(unit) | \(shown) | \(range) | \(spec.summary) |"
   }
 }

@@ -33,6 +33,9 @@ public struct PredictorParameterSpec: Sendable, Equatable {
   public var domain: ParameterDomain
   /// One line: what it does and a sensible range.
   public var summary: String
+  /// What a default `tune` searches instead of ``domain`` (``ParameterField/defaultSearch``);
+  /// nil searches ``domain``.
+  package var defaultSearch: ParameterDomain?
 
   public init(
     _ name: String, unit: String, default defaultValue: ParameterValue, domain: ParameterDomain,
@@ -55,6 +58,7 @@ public struct PredictorParameterSpec: Sendable, Equatable {
   /// The same, under another name (the docs show fields the catalog has no key for).
   init<Parameters>(_ field: ParameterField<Parameters>, named name: String, default preset: Parameters) {
     self.init(name, unit: field.unit, default: field.value(in: preset), domain: field.domain, field.summary)
+    defaultSearch = field.defaultSearch
   }
 
   /// The default as shown to people (flags as true/false).
@@ -64,8 +68,17 @@ public struct PredictorParameterSpec: Sendable, Equatable {
     return defaultValue.description
   }
 
+  /// ``rangeDescription``, followed by what a default tune searches where that differs:
+  /// `0…1e+09 (linear); default tune 1…10000 (log)`.
+  package var rangeAndSearchDescription: String {
+    guard let defaultSearch else { return rangeDescription }
+    return "\(rangeDescription); default tune \(Self.describe(defaultSearch))"
+  }
+
   /// The domain as a short text: `0…1 (linear)`, `1…64`, `hold|extrapolate`, `true|false`.
-  public var rangeDescription: String {
+  public var rangeDescription: String { Self.describe(domain) }
+
+  private static func describe(_ domain: ParameterDomain) -> String {
     switch domain {
     case .real(let r, let scale):
       "\(format(r.lowerBound))…\(r.upperBound == Double.pi ? "π" : format(r.upperBound)) (\(scale.rawValue))"

@@ -48,7 +48,9 @@ public struct CatalogSearchSpace: Sendable {
   ///   - entry: the catalog entry to tune.
   ///   - parameters: `--params` items, each `name` (declared range) or `name=LOW..HIGH` (a
   ///     narrower range); `nil` searches the entry's own real and integer parameters (not the
-  ///     shared stage parameters, whose ranges are too wide to search blindly).
+  ///     shared stage parameters, whose ranges are too wide to search blindly), each over its
+  ///     default search range where it declares one (``PredictorParameterSpec/defaultSearch``:
+  ///     Kalman's confidence ramps, whose declared ranges reach far past any real speed or jerk).
   ///   - fixed: values held fixed for every trial.
   public init(
     entry: PredictorCatalogEntry, parameters: [String]?, fixed: [String: ParameterValue] = [:]
@@ -76,7 +78,9 @@ public struct CatalogSearchSpace: Sendable {
         throw .unknownParameter(predictor: entry.name, parameter: name, known: entry.parameters.map(\.name))
       }
       guard fixed[name] == nil else { throw .fixedAndSearched(parameter: name) }
-      var dimension = Self.dimension(for: spec)
+      // A default search takes the parameter's default search range where it declares one (a
+      // range that covers the values that matter); a name in --params keeps the declared range.
+      var dimension = Self.dimension(for: spec, domain: parameters == nil ? spec.defaultSearch ?? spec.domain : spec.domain)
       if pair.count == 2 {
         let bounds = pair[1].components(separatedBy: "..")
         guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]),
@@ -99,9 +103,10 @@ public struct CatalogSearchSpace: Sendable {
     space = SearchSpace(dimensions, orderedPairs: pairs.map { SearchSpace.OrderedPair(low: $0.low, high: $0.high) })
   }
 
-  /// The search dimension of one declared parameter.
-  static func dimension(for spec: PredictorParameterSpec) -> SearchSpace.Dimension {
-    switch spec.domain {
+  /// The search dimension of one declared parameter over `domain` (its declared one, or its
+  /// default search range).
+  static func dimension(for spec: PredictorParameterSpec, domain: ParameterDomain) -> SearchSpace.Dimension {
+    switch domain {
     case .real(let range, let scale):
       // A log parameter whose declared range starts at 0 is searched linearly (log needs > 0).
       let log = scale == .log && range.lowerBound > 0

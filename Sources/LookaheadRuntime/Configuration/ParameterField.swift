@@ -16,6 +16,11 @@ package struct ParameterField<Parameters>: Sendable {
   /// Unit of the value ("s", "Hz", "units/s", "samples", "" for none).
   package let unit: String
   package let domain: ParameterDomain
+  /// What a default `tune` searches where ``domain`` is far wider than the values that matter on
+  /// real traces (a bound a user may set, searched blindly, is mostly a setting that switches the
+  /// predictor off); nil searches ``domain``. Always inside it. Changes nothing a user gives:
+  /// defaults, validation and `--params` ranges keep to ``domain``.
+  package let defaultSearch: ParameterDomain?
   /// One line: what it does (the range is in ``domain``).
   package let summary: String
   private let read: @Sendable (Parameters) -> ParameterValue
@@ -44,13 +49,21 @@ package struct ParameterField<Parameters>: Sendable {
 }
 
 extension ParameterField {
-  /// A real-valued field, finite and within `range`.
+  /// A real-valued field, finite and within `range`; a default tune searches `search` instead
+  /// when given (a `.real` domain inside `range`).
   package static func real(
     _ property: String, _ keyPath: WritableKeyPath<Parameters, Double> & Sendable, key: String?,
-    unit: String, range: ClosedRange<Double>, scale: ParameterScale = .linear, _ summary: String
+    unit: String, range: ClosedRange<Double>, scale: ParameterScale = .linear, search: ParameterDomain? = nil,
+    _ summary: String
   ) -> Self {
-    Self(
-      property: property, key: key, unit: unit, domain: .real(range, scale: scale), summary: summary,
+    if let search {
+      guard case .real(let searched, let searchScale) = search, range.contains(searched.lowerBound),
+        range.contains(searched.upperBound), searchScale == .linear || searched.lowerBound > 0
+      else { preconditionFailure("\(property): default search \(search) is not a real range inside \(range)") }
+    }
+    return Self(
+      property: property, key: key, unit: unit, domain: .real(range, scale: scale), defaultSearch: search,
+      summary: summary,
       read: { .number($0[keyPath: keyPath]) },
       write: { parameters, value in
         if case .number(let v) = value { parameters[keyPath: keyPath] = v }
@@ -63,7 +76,7 @@ extension ParameterField {
     unit: String, range: ClosedRange<Int>, _ summary: String
   ) -> Self {
     Self(
-      property: property, key: key, unit: unit, domain: .integer(range), summary: summary,
+      property: property, key: key, unit: unit, domain: .integer(range), defaultSearch: nil, summary: summary,
       read: { .number(Double($0[keyPath: keyPath])) },
       write: { parameters, value in
         // Bounded before converting, so a huge or non-finite number cannot trap.
@@ -77,7 +90,7 @@ extension ParameterField {
     _ summary: String
   ) -> Self {
     Self(
-      property: property, key: key, unit: "", domain: .flag, summary: summary,
+      property: property, key: key, unit: "", domain: .flag, defaultSearch: nil, summary: summary,
       read: { .number($0[keyPath: keyPath] ? 1 : 0) },
       write: { parameters, value in
         if case .number(let v) = value { parameters[keyPath: keyPath] = v != 0 }
@@ -91,7 +104,7 @@ extension ParameterField {
   ) -> Self where Choice.RawValue == String {
     Self(
       property: property, key: key, unit: "", domain: .choice(Choice.allCases.map(\.rawValue)),
-      summary: summary,
+      defaultSearch: nil, summary: summary,
       read: { .choice($0[keyPath: keyPath].rawValue) },
       write: { parameters, value in
         if case .choice(let name) = value, let choice = Choice(rawValue: name) {

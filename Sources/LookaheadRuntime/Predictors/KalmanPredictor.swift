@@ -206,13 +206,33 @@ public struct KalmanParameters: PredictorParameters {
   public var warmUpSamples: Int
   public var extrapolation: KalmanExtrapolation
   public var origin: PredictionOrigin
-  /// Jerk magnitude (units per time unit³) where confidence starts to fall; see `…High`.
+  /// Magnitude of the filtered jerk (the state's third derivative, trace units per filter time
+  /// unit³: per ms³ at the default `timeUnitSeconds`, per report³ with `perSample`) where the
+  /// horizon starts to shrink; see `…High`. Only a `jerk` state has a jerk (otherwise it is 0 and
+  /// the confidence never acts). AndroidX input-motionprediction's stylus confidence is 0.2…1 per
+  /// report³ in pixels.
+  ///
+  /// Sensible range, measured (filtered |jerk| after warm-up, 1st…99.9th percentile): per ms³,
+  /// Inkable-ApplePencil (pt) 8e-4…0.035 and Henze 2017 (px) 3.5e-5…0.088; per report³, 0.006…0.64
+  /// and 0.03…20. A default tune searches 1e-6…100 (log) for the low end and 1e-5…100 for the high
+  /// end, which holds both time conventions and a decade either side; the declared 0…1e12 is
+  /// what a user may set, and searched linearly it put every trial's ramp far above any jerk.
   public var jerkConfidenceLow: Double
-  /// Jerk magnitude at which the horizon shrinks to 0; 0 disables the jerk confidence.
+  /// Jerk magnitude at which the horizon shrinks to 0; 0 disables the jerk confidence. Units and
+  /// sensible range as `jerkConfidenceLow`.
   public var jerkConfidenceHigh: Double
-  /// Speed (units/s) below which the horizon is 0 … 
+  /// Filtered speed (trace units/s, whatever the time unit) below which the horizon is 0 …
+  ///
+  /// Sensible range, measured (filtered speed after warm-up, 1st…99.9th percentile):
+  /// Inkable-ApplePencil 86…3,050 pt/s, Henze 2017 22…16,000 px/s; AndroidX's finger confidence
+  /// is 0…2000 px/s. A default tune searches 0.1…10⁴ (log) for the low end and 1…10⁴ for the high
+  /// end: a high end near 1 is the confidence practically off, one near 10⁴ cuts nearly every
+  /// horizon; the low end starts a decade lower so it always has room below the high end. The
+  /// declared 0…1e9, searched linearly, put every trial's high end above 10⁷ units/s, so every
+  /// prediction was cut to the newest sample and every trial scored the same.
   public var speedConfidenceLow: Double
-  /// … and above which it is full; 0 disables the speed confidence.
+  /// … and above which it is full; 0 disables the speed confidence. Units and sensible range as
+  /// `speedConfidenceLow`.
   public var speedConfidenceHigh: Double
   /// Filter pressure with the same model and extrapolate it (clamped to 0…1, cut below 0.1).
   public var pressureFilter: Bool
@@ -282,18 +302,20 @@ extension KalmanParameters: ParameterFieldTable {
       "extrapolation", \.extrapolation, key: "extrapolation",
       "Taylor polynomial of the state, or AndroidX's per-report stepping"),
     .choice("origin", \.origin, key: "origin", PredictionOrigin.fieldSummary),
+    // The default searches cover the measured jerks and speeds (see the properties); each low
+    // end reaches below its high end's lowest value, so a ramp searched in order always has room.
     .real(
       "jerkConfidenceLow", \.jerkConfidenceLow, key: "jerk-confidence-low", unit: "units/time-unit³",
-      range: 0...1e12, "filtered jerk where the horizon starts to shrink"),
+      range: 0...1e12, search: .real(1e-6...100, scale: .log), "filtered jerk where the horizon starts to shrink"),
     .real(
       "jerkConfidenceHigh", \.jerkConfidenceHigh, key: "jerk-confidence-high", unit: "units/time-unit³",
-      range: 0...1e12, "filtered jerk where the horizon reaches 0 (0 = off)"),
+      range: 0...1e12, search: .real(1e-5...100, scale: .log), "filtered jerk where the horizon reaches 0 (0 = off)"),
     .real(
       "speedConfidenceLow", \.speedConfidenceLow, key: "speed-confidence-low", unit: "units/s",
-      range: 0...1e9, "filtered speed below which the horizon is 0"),
+      range: 0...1e9, search: .real(0.1...1e4, scale: .log), "filtered speed below which the horizon is 0"),
     .real(
       "speedConfidenceHigh", \.speedConfidenceHigh, key: "speed-confidence-high", unit: "units/s",
-      range: 0...1e9, "filtered speed above which the horizon is full (0 = off)"),
+      range: 0...1e9, search: .real(1...1e4, scale: .log), "filtered speed above which the horizon is full (0 = off)"),
     .flag(
       "pressureFilter", \.pressureFilter, key: "pressure-filter",
       "filter and extrapolate pressure; cut the prediction where it falls below 0.1"),
