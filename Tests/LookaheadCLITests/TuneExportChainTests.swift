@@ -369,6 +369,22 @@ struct TuneExportChainTests {
     #expect(best > zero + 1, "best \(best) ms, zero horizon \(zero) ms")
   }
 
+  /// With the high end fixed, the default search drew the low end from its whole range, so most
+  /// trials broke low < high; now it is searched below the fixed end only.
+  @Test("a default kalman tune with one ramp end fixed scores every trial")
+  func fixedRampEndTuneScoresEveryTrial() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("k.jsonl")
+    let run = try DatasetsCommandTests.run([
+      "tune", "--predictor", "kalman:jerk-confidence-high=1", "--trials", "8", "--seed", "3", "--journal", journal.path,
+      "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(lines.count == 8 && lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines)")
+  }
+
   @Test("a writer selection keeps exactly those writers and names the writers a dataset has when one is unknown")
   func writerSelection() throws {
     let inspect = try DatasetsCommandTests.run(["datasets", "inspect", "\(Self.dataset):writer=participant3"])

@@ -25,6 +25,9 @@ public struct CatalogSearchSpace: Sendable {
     case logRangeNotPositive(parameter: String)
     case fixedAndSearched(parameter: String)
     case nothingToSearch(predictor: String)
+    /// A ramp's end fixed on `--predictor` leaves the other, searched end no value that keeps
+    /// low below high.
+    case rampHasNoRoom(fixed: String, value: Double, searched: String, side: String, declared: String)
 
     public var description: String {
       switch self {
@@ -40,6 +43,10 @@ public struct CatalogSearchSpace: Sendable {
         "\(parameter) is both fixed on --predictor and searched in --params; choose one"
       case .nothingToSearch(let predictor):
         "predictor \(predictor) has no numeric parameter to search; name some with --params"
+      case .rampHasNoRoom(let fixed, let value, let searched, let side, let declared):
+        "\(fixed) is fixed at \(ParameterValue.number(value)) on --predictor, and \(searched) has no value \(side) it "
+          + "in its range \(declared), so every trial would break low < high; fix \(searched) too, or give \(fixed) "
+          + "another value"
       }
     }
   }
@@ -96,11 +103,45 @@ public struct CatalogSearchSpace: Sendable {
       dimensions.append(dimension)
     }
     guard !dimensions.isEmpty else { throw .nothingToSearch(predictor: entry.name) }
+    if parameters == nil {
+      for index in dimensions.indices { dimensions[index] = try Self.keepingRamps(dimensions[index], entry: entry, fixed: fixed) }
+    }
     // The default search keeps each ramp's low end below its high end by construction; ranges
     // given with --params are searched as given, each on its own.
     let searched = Set(items)
     let pairs = parameters != nil ? [] : entry.ramps.filter { searched.contains($0.low) && searched.contains($0.high) }
     space = SearchSpace(dimensions, orderedPairs: pairs.map { SearchSpace.OrderedPair(low: $0.low, high: $0.high) })
+  }
+
+  /// `dimension` cut, in a default search, to the part of its range that keeps a ramp's low end
+  /// below its high end when the other end is fixed on `--predictor`: the low end below a fixed
+  /// high end that is on, the high end above a fixed low end (a high end of 0, off, is then never
+  /// tried). Searched whole, the other end broke the rule in most trials
+  /// (`kalman:jerk-confidence-high=1` searched the low end over 0…1e12). Where the default search
+  /// range has no such part, the declared range's part is searched (linearly); where neither
+  /// has, the search is refused.
+  static func keepingRamps(
+    _ dimension: SearchSpace.Dimension, entry: PredictorCatalogEntry, fixed: [String: ParameterValue]
+  ) throws(Problem) -> SearchSpace.Dimension {
+    for ramp in entry.ramps {
+      let searchedIsLow = ramp.low == dimension.name
+      guard searchedIsLow || ramp.high == dimension.name,
+        case .number(let value)? = fixed[searchedIsLow ? ramp.high : ramp.low],
+        let spec = entry.parameter(named: dimension.name)
+      else { continue }
+      // A high end of 0 turns the ramp off: any low end goes.
+      if searchedIsLow, value <= 0 { continue }
+      func cut(_ candidate: SearchSpace.Dimension) -> SearchSpace.Dimension? {
+        var cut = candidate
+        if searchedIsLow { cut.upperBound = min(cut.upperBound, value.nextDown) } else { cut.lowerBound = max(cut.lowerBound, value.nextUp) }
+        return cut.lowerBound <= cut.upperBound ? cut : nil
+      }
+      if let kept = cut(dimension) ?? cut(Self.dimension(for: spec, domain: spec.domain)) { return kept }
+      throw .rampHasNoRoom(
+        fixed: searchedIsLow ? ramp.high : ramp.low, value: value, searched: dimension.name,
+        side: searchedIsLow ? "below" : "above", declared: spec.rangeDescription)
+    }
+    return dimension
   }
 
   /// The search dimension of one declared parameter over `domain` (its declared one, or its

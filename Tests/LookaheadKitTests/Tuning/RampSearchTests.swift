@@ -51,6 +51,59 @@ struct RampSearchTests {
     #expect(zip(back, unit).allSatisfy { abs($0 - $1) < 1e-12 }, "\(back)")
   }
 
+  /// With one end fixed on --predictor, the other was searched over its whole range, so
+  /// `kalman:jerk-confidence-high=1` broke low < high in nearly every trial. Now the searched end
+  /// keeps to the side of the fixed one: inside its default search range where that has room,
+  /// else in the declared range (linearly), else the search is refused.
+  @Test(
+    "a ramp end fixed on --predictor leaves the other end searched only where low < high",
+    arguments: [
+      (["jerk-confidence-high": 1.0], "jerk-confidence-low", 1e-6, (1.0).nextDown, SearchSpace.Dimension.Scale.log),
+      (["speed-confidence-low": 500], "speed-confidence-high", (500.0).nextUp, 1e4, .log),
+      // Below the low end's default search (0.1…1e4): the declared range's part below it.
+      (["speed-confidence-high": 0.05], "speed-confidence-low", 0, (0.05).nextDown, .linear),
+      // Above the high end's default search (1e-5…100): the declared range's part above it.
+      (["jerk-confidence-low": 1e3], "jerk-confidence-high", (1e3).nextUp, 1e12, .linear),
+      // A high end of 0 is off: the low end is searched as usual.
+      (["jerk-confidence-high": 0], "jerk-confidence-low", 1e-6, 100, .log),
+    ])
+  func fixedEndNarrowsTheOther(
+    fixed: [String: Double], searched: String, lower: Double, upper: Double, scale: SearchSpace.Dimension.Scale
+  ) throws {
+    let entry = try PredictorCatalog.exported.entry(named: "kalman")
+    let space = try CatalogSearchSpace(entry: entry, parameters: nil, fixed: fixed.mapValues { .number($0) })
+    let dimension = try #require(space.space.dimensions.first { $0.name == searched })
+    #expect(dimension.lowerBound == lower && dimension.upperBound == upper && dimension.scale == scale, "\(dimension)")
+    var lhs = LatinHypercubeSearch(dimensionCount: space.space.count, count: 64, seed: 1)
+    var points: [[Double]] = []
+    while let point = lhs.next() { points.append(point) }
+    var grid = GridSearch(dimensionCount: space.space.count, pointsPerDimension: 2)
+    while let point = grid.next() { points.append(point) }
+    points.append(space.defaultUnitPoint)
+    var failures: [String] = []
+    for point in points {
+      do { _ = try space.configure(space.space.values(atUnit: point)) } catch { failures.append("\(error)") }
+    }
+    #expect(failures.isEmpty, "\(failures.count) of \(points.count) failed, first: \(failures.first ?? "")")
+  }
+
+  @Test("a fixed end that leaves the other no room is refused, naming both and what to do")
+  func fixedEndWithNoRoomIsRefused() throws {
+    let entry = try PredictorCatalog.exported.entry(named: "kalman")
+    #expect(throws: CatalogSearchSpace.Problem.rampHasNoRoom(
+      fixed: "jerk-confidence-low", value: 1e12, searched: "jerk-confidence-high", side: "above",
+      declared: "0…1e+12 (linear)")
+    ) { try CatalogSearchSpace(entry: entry, parameters: nil, fixed: ["jerk-confidence-low": .number(1e12)]) }
+    let problem = CatalogSearchSpace.Problem.rampHasNoRoom(
+      fixed: "jerk-confidence-low", value: 1e12, searched: "jerk-confidence-high", side: "above",
+      declared: "0…1e+12 (linear)")
+    #expect(
+      problem.description
+        == "jerk-confidence-low is fixed at 1e+12 on --predictor, and jerk-confidence-high has no value above it in its "
+        + "range 0…1e+12 (linear), so every trial would break low < high; fix jerk-confidence-high too, or give "
+        + "jerk-confidence-low another value")
+  }
+
   @Test("--params searches each end over the range given, on its own")
   func explicitRangesStayIndependent() throws {
     let entry = try PredictorCatalog.exported.entry(named: "kalman")
