@@ -320,17 +320,22 @@ struct TuneExportChainTests {
   /// broke low < high and this 8-trial tune failed whole; now every trial is scored.
   @Test("a default kalman tune of 8 trials scores every trial")
   func defaultKalmanTuneScoresEveryTrial() throws {
-    let dir = try Self.folder()
+    let lines = try Self.eightTrialTuneJournal(predictor: "kalman")
+    #expect(lines.count == 8)
+    #expect(lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines.filter { $0.contains("\"failure\"") })")
+  }
+
+  /// The trial lines of an 8-trial tune of `predictor` on Inkable (seed 3), its status checked.
+  static func eightTrialTuneJournal(predictor: String) throws -> [Substring] {
+    let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let journal = dir.appendingPathComponent("k.jsonl")
     let run = try DatasetsCommandTests.run([
-      "tune", "--predictor", "kalman", "--trials", "8", "--seed", "3", "--journal", journal.path,
+      "tune", "--predictor", predictor, "--trials", "8", "--seed", "3", "--journal", journal.path,
       "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst()
-    #expect(lines.count == 8)
-    #expect(lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines.filter { $0.contains("\"failure\"") })")
+    return Array(try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst())
   }
 
   /// The default search drew the confidence ramps' ends from their declared 0…1e9 units/s and
@@ -373,15 +378,7 @@ struct TuneExportChainTests {
   /// trials broke low < high; now it is searched below the fixed end only.
   @Test("a default kalman tune with one ramp end fixed scores every trial")
   func fixedRampEndTuneScoresEveryTrial() throws {
-    let dir = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let journal = dir.appendingPathComponent("k.jsonl")
-    let run = try DatasetsCommandTests.run([
-      "tune", "--predictor", "kalman:jerk-confidence-high=1", "--trials", "8", "--seed", "3", "--journal", journal.path,
-      "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst()
+    let lines = try Self.eightTrialTuneJournal(predictor: "kalman:jerk-confidence-high=1")
     #expect(lines.count == 8 && lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines)")
   }
 
