@@ -10,14 +10,10 @@ import Testing
 struct RampSearchTests {
   static let kalmanEntries = ["kalman", "kalman-chromium", "kalman-androidx"]
 
-  static func defaultSpace(_ name: String) throws -> CatalogSearchSpace {
-    try CatalogSearchSpace(entry: PredictorCatalog.exported.entry(named: name), parameters: nil)
-  }
-
-  @Test("every point of a default kalman search configures: Latin hypercube, grid edges, Nelder–Mead's start", arguments: kalmanEntries)
-  func everyPointConfigures(name: String) throws {
-    let space = try Self.defaultSpace(name)
-    #expect(space.space.orderedPairs.count == 2)
+  /// Configures every point a search starts from or visits at an edge — 64 Latin hypercube
+  /// points, the 2-per-dimension grid's corners, the default — and returns how many there were and
+  /// each failure's message.
+  static func configureSearchPoints(_ space: CatalogSearchSpace) -> (points: Int, failures: [String]) {
     var points: [[Double]] = []
     var lhs = LatinHypercubeSearch(dimensionCount: space.space.count, count: 64, seed: 1)
     while let point = lhs.next() { points.append(point) }
@@ -28,7 +24,19 @@ struct RampSearchTests {
     for point in points {
       do { _ = try space.configure(space.space.values(atUnit: point)) } catch { failures.append("\(error)") }
     }
-    #expect(failures.count == 0, "\(failures.count) of \(points.count) failed, first: \(failures.first ?? "")")
+    return (points.count, failures)
+  }
+
+  static func defaultSpace(_ name: String) throws -> CatalogSearchSpace {
+    try CatalogSearchSpace(entry: PredictorCatalog.exported.entry(named: name), parameters: nil)
+  }
+
+  @Test("every point of a default kalman search configures: Latin hypercube, grid edges, Nelder–Mead's start", arguments: kalmanEntries)
+  func everyPointConfigures(name: String) throws {
+    let space = try Self.defaultSpace(name)
+    #expect(space.space.orderedPairs.count == 2)
+    let (points, failures) = Self.configureSearchPoints(space)
+    #expect(failures.count == 0, "\(failures.count) of \(points) failed, first: \(failures.first ?? "")")
   }
 
   /// Worked by hand on two dimensions over 0…10: the high end takes its own unit, the low end
@@ -74,17 +82,8 @@ struct RampSearchTests {
     let space = try CatalogSearchSpace(entry: entry, parameters: nil, fixed: fixed.mapValues { .number($0) })
     let dimension = try #require(space.space.dimensions.first { $0.name == searched })
     #expect(dimension.lowerBound == lower && dimension.upperBound == upper && dimension.scale == scale, "\(dimension)")
-    var lhs = LatinHypercubeSearch(dimensionCount: space.space.count, count: 64, seed: 1)
-    var points: [[Double]] = []
-    while let point = lhs.next() { points.append(point) }
-    var grid = GridSearch(dimensionCount: space.space.count, pointsPerDimension: 2)
-    while let point = grid.next() { points.append(point) }
-    points.append(space.defaultUnitPoint)
-    var failures: [String] = []
-    for point in points {
-      do { _ = try space.configure(space.space.values(atUnit: point)) } catch { failures.append("\(error)") }
-    }
-    #expect(failures.isEmpty, "\(failures.count) of \(points.count) failed, first: \(failures.first ?? "")")
+    let (points, failures) = Self.configureSearchPoints(space)
+    #expect(failures.isEmpty, "\(failures.count) of \(points) failed, first: \(failures.first ?? "")")
   }
 
   @Test("a fixed end that leaves the other no room is refused, naming both and what to do")
