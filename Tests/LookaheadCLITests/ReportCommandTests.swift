@@ -77,14 +77,20 @@ struct ReportCommandTests {
     #expect(again.status == 1 && again.stderr.contains("--force"))
   }
 
-  @Test func markdownWritesFiguresBesideIt() throws {
-    let directory = DatasetsCommandTests.temporaryURL("md")
+  /// A linear sweep of Inkable saved as `sweep.json` in `directory` (created), for a report to read.
+  static func linearSweep(in directory: URL) throws -> URL {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
     let sweepURL = directory.appendingPathComponent("sweep.json")
     let sweep = try DatasetsCommandTests.run(
       ["sweep", "--predictor", "linear", "Inkable-ApplePencil", "--json", "--output", sweepURL.path])
     #expect(sweep.status == 0, "\(sweep.stderr)")
+    return sweepURL
+  }
+
+  @Test func markdownWritesFiguresBesideIt() throws {
+    let directory = DatasetsCommandTests.temporaryURL("md")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sweepURL = try Self.linearSweep(in: directory)
     let reportURL = directory.appendingPathComponent("out.md")
     let report = try DatasetsCommandTests.run(["report", sweepURL.path, "--format", "md", "-o", reportURL.path])
     #expect(report.status == 0, "\(report.stderr)")
@@ -104,12 +110,8 @@ struct ReportCommandTests {
   @Test("report --format md --force names the earlier figures it leaves in NAME-figures/")
   func markdownNamesFiguresItLeaves() throws {
     let directory = DatasetsCommandTests.temporaryURL("md-stale")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let sweepURL = directory.appendingPathComponent("sweep.json")
-    let sweep = try DatasetsCommandTests.run(
-      ["sweep", "--predictor", "linear", "Inkable-ApplePencil", "--json", "--output", sweepURL.path])
-    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let sweepURL = try Self.linearSweep(in: directory)
     let reportURL = directory.appendingPathComponent("out.md")
     let stale = directory.appendingPathComponent("out-figures/figure2-1-error-latency.svg")
     try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
