@@ -325,15 +325,17 @@ struct TuneExportChainTests {
     #expect(lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines.filter { $0.contains("\"failure\"") })")
   }
 
-  /// The trial lines of an 8-trial tune of `predictor` on Inkable (seed 3), its status checked.
-  static func eightTrialTuneJournal(predictor: String) throws -> [Substring] {
+  /// The trial lines of an 8-trial tune of `predictor` on Inkable (seed 3; `extra` options
+  /// added), its status checked.
+  static func eightTrialTuneJournal(predictor: String, _ extra: [String] = []) throws -> [Substring] {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let journal = dir.appendingPathComponent("k.jsonl")
-    let run = try DatasetsCommandTests.run([
-      "tune", "--predictor", predictor, "--trials", "8", "--seed", "3", "--journal", journal.path,
-      "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
-    ])
+    let run = try DatasetsCommandTests.run(
+      ["tune", "--predictor", predictor] + extra + [
+        "--trials", "8", "--seed", "3", "--journal", journal.path,
+        "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+      ])
     #expect(run.status == 0, "\(run.stderr)")
     return Array(try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst())
   }
@@ -379,6 +381,22 @@ struct TuneExportChainTests {
   @Test("a default kalman tune with one ramp end fixed scores every trial")
   func fixedRampEndTuneScoresEveryTrial() throws {
     let lines = try Self.eightTrialTuneJournal(predictor: "kalman:jerk-confidence-high=1")
+    #expect(lines.count == 8 && lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines)")
+  }
+
+  /// The default polynomial search drew the order and the window independently: Nelder–Mead's
+  /// steps from the defaults (order 2 over 3 samples) tried order 3 over 3 samples and order 2
+  /// over 2, and 2 of these 8 trials failed ("window = 3.0: must be at least order + 1"; with
+  /// `polynomial:order=3`, 3 of 8, and 1 of 8 Latin hypercube trials). Now the order is searched
+  /// below the window, and with the order fixed the window above it.
+  @Test(
+    "a default polynomial tune of 8 trials scores every trial (Nelder–Mead; the order fixed at 3, also Latin hypercube)",
+    arguments: [
+      ("polynomial", ["--strategy", "nelder-mead"]), ("savitzky-golay", ["--strategy", "nelder-mead"]),
+      ("polynomial:order=3", ["--strategy", "nelder-mead"]), ("polynomial:order=3", ["--strategy", "lhs"]),
+    ])
+  func defaultPolynomialTuneScoresEveryTrial(predictor: String, strategy: [String]) throws {
+    let lines = try Self.eightTrialTuneJournal(predictor: predictor, strategy)
     #expect(lines.count == 8 && lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines)")
   }
 

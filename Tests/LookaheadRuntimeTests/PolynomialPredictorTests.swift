@@ -144,6 +144,24 @@ struct PolynomialPredictorTests {
       #expect(error.parameter == "polynomial.windowSamples")
     }
   }
+
+  /// The table declares order < window as a ramp, which a default tune searches so that it holds;
+  /// `validate()` says the rule in its own words. The two must refuse the same pairs.
+  @Test("the table's order–window ramp refuses exactly the pairs validate() refuses")
+  func rampMatchesValidation() {
+    #expect(PolynomialParameters.ramps == [ParameterRamp(low: "order", high: "windowSamples")])
+    var refused = 0
+    for order in 1...3 {
+      for window in 2...64 {
+        let parameters = PolynomialParameters(order: order, windowSamples: window)
+        let byValidate = (try? parameters.validate()) == nil
+        let byRamp = (try? parameters.validateRamps()) == nil
+        #expect(byValidate == byRamp, "order \(order), window \(window)")
+        if byValidate { refused += 1 }
+      }
+    }
+    #expect(refused == 3)  // (2, 2), (3, 2), (3, 3)
+  }
 }
 
 private func pow(_ x: Double, _ k: Int) -> Double { (0..<k).reduce(1) { r, _ in r * x } }

@@ -45,8 +45,9 @@ public struct CatalogSearchSpace: Sendable {
         "predictor \(predictor) has no numeric parameter to search; name some with --params"
       case .rampHasNoRoom(let fixed, let value, let searched, let side, let declared):
         "\(fixed) is fixed at \(ParameterValue.number(value)) on --predictor, and \(searched) has no value \(side) it "
-          + "in its range \(declared), so every trial would break low < high; fix \(searched) too, or give \(fixed) "
-          + "another value"
+          + "in its range \(declared), so every trial would break "
+          + (side == "below" ? "\(searched) < \(fixed)" : "\(fixed) < \(searched)")
+          + "; fix \(searched) too, or give \(fixed) another value"
       }
     }
   }
@@ -116,7 +117,8 @@ public struct CatalogSearchSpace: Sendable {
   /// `dimension` cut, in a default search, to the part of its range that keeps a ramp's low end
   /// below its high end when the other end is fixed on `--predictor`: the low end below a fixed
   /// high end that is on, the high end above a fixed low end (a high end of 0, off, is then never
-  /// tried). Searched whole, the other end broke the rule in most trials
+  /// tried); for whole numbers, a polynomial's order and window, at least 1 below or above.
+  /// Searched whole, the other end broke the rule in most trials
   /// (`kalman:jerk-confidence-high=1` searched the low end over 0…1e12). Where the default search
   /// range has no such part, the declared range's part is searched (linearly); where neither
   /// has, the search is refused.
@@ -133,7 +135,11 @@ public struct CatalogSearchSpace: Sendable {
       if searchedIsLow, value <= 0 { continue }
       func cut(_ candidate: SearchSpace.Dimension) -> SearchSpace.Dimension? {
         var cut = candidate
-        if searchedIsLow { cut.upperBound = min(cut.upperBound, value.nextDown) } else { cut.lowerBound = max(cut.lowerBound, value.nextUp) }
+        if searchedIsLow {
+          cut.upperBound = min(cut.upperBound, cut.justBelow(value))
+        } else {
+          cut.lowerBound = max(cut.lowerBound, cut.justAbove(value))
+        }
         return cut.lowerBound <= cut.upperBound ? cut : nil
       }
       if let kept = cut(dimension) ?? cut(Self.dimension(for: spec, domain: spec.domain)) { return kept }

@@ -51,10 +51,11 @@ public struct SearchSpace: Sendable, Hashable, Codable {
     }
   }
 
-  /// Two real dimensions whose low end must lie below the high end while the high end is above
-  /// the low's lower bound (a ramp's ends, ``ParameterRamp``), searched so that every point keeps
-  /// the rule: the high end over its own range, the low end over the part of its range below it.
-  /// Drawn independently, the two break the rule in half the trials.
+  /// Two dimensions of one kind (both real or both whole numbers) whose low end must lie below
+  /// the high end while the high end is above the low's lower bound (``ParameterRamp``: a ramp's
+  /// ends, a polynomial's order and window), searched so that every point keeps the rule: the high
+  /// end over its own range, the low end over the part of its range below it (for whole numbers,
+  /// up to the high end − 1). Drawn independently, a ramp's ends break the rule in half the trials.
   public struct OrderedPair: Sendable, Hashable, Codable {
     /// The dimensions' names.
     public var low: String
@@ -74,8 +75,9 @@ public struct SearchSpace: Sendable, Hashable, Codable {
   public init(_ dimensions: [Dimension], orderedPairs: [OrderedPair] = []) {
     for pair in orderedPairs {
       precondition(
-        [pair.low, pair.high].allSatisfy { name in dimensions.contains { $0.name == name && !$0.isInteger } },
-        "ordered pair \(pair.low)…\(pair.high) names no real dimensions")
+        Set([pair.low, pair.high].map { name in dimensions.first { $0.name == name }?.isInteger }).count == 1
+          && [pair.low, pair.high].allSatisfy { name in dimensions.contains { $0.name == name } },
+        "ordered pair \(pair.low)…\(pair.high) names no two dimensions of one kind")
     }
     self.dimensions = dimensions
     self.orderedPairs = orderedPairs
@@ -91,7 +93,7 @@ public struct SearchSpace: Sendable, Hashable, Codable {
         let below = range(of: low, below: values[high])
       else { continue }
       // At the top of the narrowed range the ends meet; a step just below the high end keeps the rule.
-      values[low] = min(below.value(atUnit: point[low]), values[high].nextDown)
+      values[low] = min(below.value(atUnit: point[low]), below.justBelow(values[high]))
     }
     return values
   }
@@ -115,14 +117,23 @@ public struct SearchSpace: Sendable, Hashable, Codable {
     return (low, high)
   }
 
-  /// Dimension `index` cut to end at `high`; nil when `high` is not above its lower bound (a high
-  /// end of 0 turns a ramp off, and the low end is then free).
+  /// Dimension `index` cut to end at `high` (a whole-number dimension at `high` − 1); nil when
+  /// `high` is not above its lower bound (a high end of 0 turns a ramp off, and the low end is
+  /// then free).
   private func range(of index: Int, below high: Double) -> Dimension? {
     var dimension = dimensions[index]
     guard high > dimension.lowerBound else { return nil }
-    dimension.upperBound = min(dimension.upperBound, high)
+    dimension.upperBound = min(dimension.upperBound, dimension.isInteger ? dimension.justBelow(high) : high)
     return dimension
   }
+}
+
+extension SearchSpace.Dimension {
+  /// The dimension's nearest value strictly below `value`: the whole number below it for a
+  /// whole-number dimension, else the next double down.
+  package func justBelow(_ value: Double) -> Double { isInteger ? value.nextDown.rounded(.down) : value.nextDown }
+  /// The dimension's nearest value strictly above `value` (as ``justBelow(_:)``).
+  package func justAbove(_ value: Double) -> Double { isInteger ? value.nextUp.rounded(.up) : value.nextUp }
 }
 
 extension SearchSpace {

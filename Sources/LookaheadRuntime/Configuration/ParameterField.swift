@@ -122,7 +122,8 @@ package protocol ParameterFieldTable: PredictorParameters {
   /// What errors put before a field's property: `kalman.`, `gates.`.
   static var fieldPrefix: String { get }
   /// Pairs of fields (by property) whose low end must lie below the high end while the high
-  /// end is on; checked by ``validateRamps()``.
+  /// end is on; checked by ``validateRamps()`` (or by a `validate()` that says the rule in its
+  /// own words, as a polynomial's window of at least order + 1), and searched so by a default tune.
   static var ramps: [ParameterRamp] { get }
 }
 
@@ -135,7 +136,7 @@ extension ParameterFieldTable {
     for ramp in Self.ramps {
       guard case .number(let low)? = Self.field(ramp.low)?.value(in: self),
         case .number(let high)? = Self.field(ramp.high)?.value(in: self)
-      else { preconditionFailure("\(Self.fieldPrefix): ramp \(ramp.low)…\(ramp.high) names no real fields") }
+      else { preconditionFailure("\(Self.fieldPrefix): ramp \(ramp.low)…\(ramp.high) names no numeric fields") }
       try PredictorParameterError.checkRamp(
         low: (Self.fieldPrefix + ramp.low, low), high: (Self.fieldPrefix + ramp.high, high))
     }

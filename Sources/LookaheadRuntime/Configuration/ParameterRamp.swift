@@ -1,5 +1,7 @@
-/// Two real fields of one parameters struct that make a ramp: off while the high end is 0,
+/// Two fields of one parameters struct that make a ramp: off while the high end is 0,
 /// otherwise the low end must lie below it (``PredictorParameterError/checkRamp(low:high:)``).
+/// Two whole-number fields whose high end is never 0 declare the same rule, always on: a
+/// polynomial's order below its window (``PolynomialParameters``).
 ///
 /// Declared once in the struct's field table (``ParameterFieldTable/ramps``) so that the rule its
 /// `validate()` checks and the tuner's default search, which searches the pair so that it holds

@@ -112,7 +112,9 @@ public struct PolynomialParameters: PredictorParameters {
     try validateFields()
     // The one bound that depends on another field: a fit needs order + 1 samples. Said as that
     // rule, naming both fields: a range such as "4…64" named a lower bound the table (2…64) does
-    // not list, and not where it came from.
+    // not list, and not where it came from. The same rule as the table's ramp (order below
+    // window; a window is never 0, so it is always on), which a default tune searches so that it
+    // holds; a test checks the two refuse the same pairs.
     if windowSamples <= order {
       throw PredictorParameterError(
         parameter: "polynomial.windowSamples", value: Double(windowSamples),
@@ -123,6 +125,9 @@ public struct PolynomialParameters: PredictorParameters {
 
 extension PolynomialParameters: ParameterFieldTable {
   package static let fieldPrefix = "polynomial."
+  /// A fit needs order + 1 samples: the order lies below the window (checked by `validate()`
+  /// with its own message, naming the window).
+  package static let ramps = [ParameterRamp(low: "order", high: "windowSamples")]
   package static let fields: [ParameterField<PolynomialParameters>] = [
     .integer("order", \.order, key: "order", unit: "", range: 1...3, "polynomial order"),
     .integer(

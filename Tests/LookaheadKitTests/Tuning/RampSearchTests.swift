@@ -99,8 +99,8 @@ struct RampSearchTests {
     #expect(
       problem.description
         == "jerk-confidence-low is fixed at 1e+12 on --predictor, and jerk-confidence-high has no value above it in its "
-        + "range 0…1e+12 (linear), so every trial would break low < high; fix jerk-confidence-high too, or give "
-        + "jerk-confidence-low another value")
+        + "range 0…1e+12 (linear), so every trial would break jerk-confidence-low < jerk-confidence-high; fix "
+        + "jerk-confidence-high too, or give jerk-confidence-low another value")
   }
 
   @Test("--params searches each end over the range given, on its own")
