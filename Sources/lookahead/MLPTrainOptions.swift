@@ -122,6 +122,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-stopping-weights"), help: "MLP with --henze2017: how early stopping weighs its participant's windows: windows (each alike, the plain mean error, which Write and the longest look-ahead dominate) or cells (each task × look-ahead cell alike, relative to constant-velocity extrapolation's error on it, as the table's geometric mean weighs them).")
   var henzeStoppingWeights: String = "windows"
 
+  @Option(name: .customLong("henze-balance-repeats"), help: "MLP with --henze2017 and a balanced candidate (--select, --ensemble-candidates): what its repeats of a task's fitting rows are: copies (the same rows again) or rerecorded (each repeat the fitting participants' strokes re-recorded at another clock phase of the tablet's 17.5 ms reports, so the same movements give new windows). Early stopping and scoring read the files as recorded.")
+  var henzeBalanceRepeats: String = "copies"
+
   @Option(name: .customLong("henze-leave-out"), help: "MLP with --henze2017: leave this participant (1-based, file order) out of everything — fitting, early stopping and scoring — and number the folds over the rest: for validating a configuration on folds that never see the participant another fold scores.")
   var henzeLeaveOut: Int?
 

@@ -106,6 +106,7 @@ extension TrainCommand {
     let scoring = henze2017MLPScoring
     let earlyStopping = try henze2017EarlyStopping()
     let stoppingWeights = try henze2017StoppingWeights()
+    let balanceRepeats = try henze2017BalanceRepeats(candidates: candidates)
     let rawStrokes = try henze2017Strokes(allStrokes)
     let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     let folds = try mlp.henzeFoldIndices()
@@ -119,12 +120,14 @@ extension TrainCommand {
     if henzeFolds.foldLines {
       _ = try Henze2017MLPComparison.trainFolds(
         rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
-        stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats, extraFit: extraFit, folds: folds, jobs: jobs.cores,
+        progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(
       rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
-      stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds, jobs: jobs.cores, progress: progress)
+      stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats, extraFit: extraFit, folds: folds, jobs: jobs.cores,
+      progress: progress)
     try showHenze2017MLP(outcome, options: options)
   }
 
@@ -147,6 +150,20 @@ extension TrainCommand {
       throw ValidationError("--henze-stopping-weights must be windows or cells, got \"\(mlp.henzeStoppingWeights)\"")
     }
     return weights
+  }
+
+  /// `--henze-balance-repeats`: re-recorded repeats only where some candidate balances the tasks.
+  private func henze2017BalanceRepeats(
+    candidates: [Henze2017MLPComparison.Candidate]
+  ) throws -> Henze2017MLPComparison.BalanceRepeats {
+    guard let repeats = Henze2017MLPComparison.BalanceRepeats(rawValue: mlp.henzeBalanceRepeats) else {
+      throw ValidationError("--henze-balance-repeats must be copies or rerecorded, got \"\(mlp.henzeBalanceRepeats)\"")
+    }
+    guard repeats == .copies || candidates.contains(where: \.balanceTasks) else {
+      throw ValidationError(
+        "--henze-balance-repeats rerecorded changes the repeats of the candidates that balance the tasks, and none of these does (--select and --ensemble-candidates add one)")
+    }
+    return repeats
   }
 
   /// The strokes the folds are made of: all, or all but `--henze-leave-out`'s participant.
@@ -176,6 +193,7 @@ extension TrainCommand {
     let setup = Henze2017MLPComparison.setup(
       candidates: candidates, eventsAhead: [2, 4, 6], horizonRule: rule, scoring: henze2017MLPScoring,
       earlyStopping: try henze2017EarlyStopping(), stoppingWeights: try henze2017StoppingWeights(),
+      balanceRepeats: try henze2017BalanceRepeats(candidates: candidates),
       extraFit: mlp.henzeExtraFit.isEmpty
         ? nil
         : Henze2017ExtraFitData.description(

@@ -90,6 +90,7 @@ struct TrainCommand: ParsableCommand {
         mlp.henzeFolds.map { _ in "--henze-folds" }, mlp.henzeLeaveOut.map { _ in "--henze-leave-out" },
         mlp.henzeEarlyStopping != "next" ? "--henze-early-stopping" : nil,
         mlp.henzeStoppingWeights != "windows" ? "--henze-stopping-weights" : nil,
+        mlp.henzeBalanceRepeats != "copies" ? "--henze-balance-repeats" : nil,
         mlp.henzeHorizon != "mean-interval" ? "--henze-horizon" : nil,
       ].compactMap { $0 }
       if !given.isEmpty {

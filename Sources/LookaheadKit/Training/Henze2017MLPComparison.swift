@@ -53,6 +53,15 @@ public enum Henze2017MLPComparison {
     case cells
   }
 
+  /// What a balanced candidate's repeats of a task's rows are (``Candidate/balanceTasks``).
+  public enum BalanceRepeats: String, Sendable, CaseIterable {
+    /// The same rows again: every repeat is an exact copy.
+    case copies
+    /// Each repeat the same files re-recorded at another clock phase (``Henze2017Rerecording``):
+    /// the same movements, sampled at other instants, so every repeat gives new windows.
+    case rerecorded
+  }
+
   /// The network's options (its history is at most the window's 10 input steps).
   public static func defaultOptions() -> MLPTrainer.Options {
     var options = MLPTrainer.Options(horizons: [])
@@ -181,13 +190,13 @@ public enum Henze2017MLPComparison {
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
     earlyStopping: EarlyStopping = .next, stoppingWeights: StoppingWeights = .windows,
-    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    balanceRepeats: BalanceRepeats = .copies, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
     progress: (String) -> Void = { _ in }
   ) throws -> Outcome {
     let results = try trainFolds(
       rawStrokes: rawStrokes, eventsAhead: eventsAhead, candidates: candidates, horizonRule: horizonRule,
-      scoring: scoring, earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, extraFit: extraFit, folds: folds,
-      jobs: jobs, progress: progress)
+      scoring: scoring, earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats,
+      extraFit: extraFit, folds: folds, jobs: jobs, progress: progress)
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
@@ -201,7 +210,7 @@ public enum Henze2017MLPComparison {
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
     earlyStopping: EarlyStopping = .next, stoppingWeights: StoppingWeights = .windows,
-    extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
+    balanceRepeats: BalanceRepeats = .copies, extraFit: Henze2017ExtraFitData? = nil, folds: [Int]? = nil, jobs: Int = 1,
     progress: (String) -> Void = { _ in }, finished: (Henze2017MLPFoldResult) throws -> Void = { _ in }
   ) throws -> [Henze2017MLPFoldResult] {
     guard let first = candidates.first else { throw MLPTrainer.Failure(description: "no candidate configuration to train") }
@@ -254,9 +263,30 @@ public enum Henze2017MLPComparison {
       for part in perExtraFile { pooled.append(part) }
       return pooled
     }
+    // Each balanced repeat past the first of every file, re-recorded (``BalanceRepeats/rerecorded``):
+    // rerecordedRows[f][r][v] is file f's (r + 2)-th repeat in window variant v.
+    let repeatCounts = Self.mostRepeats(of: files, rowCounts: perFile.map { $0[0].count }, participants: participants)
+    let rerecordSeed = first.options.seed
+    let rerecordedRows: [[[MLPTrainingRows]]] =
+      balanceRepeats == .rerecorded && candidates.contains(where: \.balanceTasks)
+      ? parallelChunks(count: files.count, parts: parts) { range -> [[[MLPTrainingRows]]] in
+        range.map { f in
+          (1..<max(1, repeatCounts[f])).map { r in
+            let rerecorded = Henze2017Rerecording.rerecord(
+              files[f].rows, seed: rerecordSeed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(f) &* 1_000 &+ UInt64(r))
+            return windowVariants.map { variant in
+              rows(
+                of: rerecorded, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule,
+                reflect: variant.reflect, scale: variant.scale)
+            }
+          }
+        }
+      }.flatMap { $0 }
+      : files.map { _ in [] }
     let setup = Self.setup(
       candidates: candidates, eventsAhead: eventsAhead, horizonRule: horizonRule, scoring: scoring,
-      earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, extraFit: extraFit?.description)
+      earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats,
+      extraFit: extraFit?.description)
     let foldList = folds ?? Array(participants.indices)
     /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
     let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
@@ -278,8 +308,10 @@ public enum Henze2017MLPComparison {
           let v = windowVariants.firstIndex(of: variant) ?? 0
           for f in fitFiles {
             let own = rowsPerTask[files[f].task] ?? 1
-            let repeats = candidate.balanceTasks ? max(1, Int((Double(mostRows) / Double(max(own, 1))).rounded())) : 1
-            for _ in 0..<repeats { rows.append(perFile[f][v]) }
+            let repeats = candidate.balanceTasks ? balancedRepeats(mostRows: mostRows, ownRows: own) : 1
+            for r in 0..<repeats {
+              rows.append(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v])
+            }
           }
           rows.append(extraRows[v])
         }
@@ -359,6 +391,33 @@ public enum Henze2017MLPComparison {
       case .finished(_, let result): try finished(result)
       }
     }
+  }
+
+  /// How many times a balanced candidate fits a task's rows: the task with the most fitting rows
+  /// over this task's, rounded, at least once.
+  static func balancedRepeats(mostRows: Int, ownRows: Int) -> Int {
+    max(1, Int((Double(mostRows) / Double(max(ownRows, 1))).rounded()))
+  }
+
+  /// The most times a balanced candidate repeats each file's rows in any fold: over every pair of
+  /// participants left out of the fit (held out, early stopping), the task with the most fitting
+  /// rows over the file's task's (``balancedRepeats(mostRows:ownRows:)``).
+  static func mostRepeats(of files: [Henze2017Comparison.File], rowCounts: [Int], participants: [String]) -> [Int] {
+    var most = [Int](repeating: 1, count: files.count)
+    for heldOut in participants {
+      for stopper in participants where stopper != heldOut {
+        var rowsPerTask: [String: Int] = [:]
+        for f in files.indices where files[f].participant != heldOut && files[f].participant != stopper {
+          rowsPerTask[files[f].task, default: 0] += rowCounts[f]
+        }
+        let mostRows = rowsPerTask.values.max() ?? 0
+        for f in files.indices {
+          let own = rowsPerTask[files[f].task] ?? 1
+          most[f] = max(most[f], balancedRepeats(mostRows: mostRows, ownRows: own))
+        }
+      }
+    }
+    return most
   }
 
   /// The early-stopping criterion of a fold: the geometric mean of the cells' mean errors (px),

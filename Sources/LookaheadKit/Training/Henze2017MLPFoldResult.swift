@@ -187,7 +187,7 @@ extension Henze2017MLPComparison {
   public static func setup(
     candidates: [Candidate], eventsAhead: [Int], horizonRule: Henze2017Comparison.HorizonRule,
     scoring: Scoring = .bestOnEarlyStopping, earlyStopping: EarlyStopping = .next,
-    stoppingWeights: StoppingWeights = .windows, extraFit: String? = nil
+    stoppingWeights: StoppingWeights = .windows, balanceRepeats: BalanceRepeats = .copies, extraFit: String? = nil
   ) -> String {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
@@ -198,6 +198,7 @@ extension Henze2017MLPComparison {
     // Written only when rotating, so earlier fold lines still combine.
     let stopping = (earlyStopping == .rotating ? " early-stopping=rotating" : "")
       + (stoppingWeights == .cells ? " stopping-weights=cells" : "")
+      + (balanceRepeats == .rerecorded ? " balance-repeats=rerecorded" : "")
     // Mirror averaging changes the scores, not the training (so not the fingerprint); written
     // only when on, so earlier fold lines still combine.
     let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""

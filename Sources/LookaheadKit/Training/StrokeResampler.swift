@@ -57,9 +57,13 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
   ///   - lengthScale: the network's length unit per coordinate unit (``LookaheadRuntime/MLPPredictor/Parameters/lengthScale``),
   ///     which ``resolution`` is given in; 1 when the coordinates are that unit.
   ///   - generator: draws the sampling phase of the clock tick and the timing errors.
+  ///   - startPhase: where the first sampling instant falls after the stroke's first recorded
+  ///     sample, as a fraction of a period in [0, 1): 0 samples the touch-down itself, as a
+  ///     digitizer whose scan happened to coincide with it; another value re-records the same
+  ///     motion at another clock phase.
   /// - Returns: the stroke itself (re-timed to start at 0) when it has fewer than two samples.
   public func resample<C: Collection<PointerSample>>(
-    _ samples: C, lengthScale: Double = 1, using generator: inout SplitMix64
+    _ samples: C, lengthScale: Double = 1, startPhase: Double = 0, using generator: inout SplitMix64
   ) -> [PointerSample] {
     let recorded = Array(samples)
     guard recorded.count >= 2, let first = recorded.first, let last = recorded.last, rate > 0 else {
@@ -75,7 +79,7 @@ public struct StrokeResampler: Sendable, Hashable, Codable {
     result.reserveCapacity(Int((last.time - first.time) * rate) + 2)
     var segment = 0
     for k in 0... {
-      let nominal = first.time + Double(k) * period
+      let nominal = first.time + (Double(k) + startPhase) * period
       // Even the latest a jittered instant can fall is inside the stroke; past that, nothing is.
       if nominal - 0.4 * period > last.time { break }
       var instant = nominal
