@@ -1,8 +1,9 @@
 import LookaheadRuntime
 
 /// The bridge between a catalog entry's declared parameters (``PredictorParameterSpec``) and a
-/// tuning ``SearchSpace``: which parameters are searched (with their declared range and scale,
-/// or a narrower range given on the command line), which are held fixed, where a local search
+/// tuning ``SearchSpace``: which parameters are searched (over their default search range where
+/// they declare one, else their declared range and scale, or a range given on the command line),
+/// which are held fixed, where a local search
 /// starts (the defaults), and how a point of the search becomes a configured predictor again.
 ///
 /// Real parameters keep their declared scale (log ones are searched evenly by decade), integer
@@ -54,11 +55,14 @@ public struct CatalogSearchSpace: Sendable {
 
   /// - Parameters:
   ///   - entry: the catalog entry to tune.
-  ///   - parameters: `--params` items, each `name` (declared range) or `name=LOW..HIGH` (a
-  ///     narrower range); `nil` searches the entry's own real and integer parameters (not the
-  ///     shared stage parameters, whose ranges are too wide to search blindly), each over its
-  ///     default search range where it declares one (``PredictorParameterSpec/defaultSearch``:
-  ///     Kalman's confidence ramps, whose declared ranges reach far past any real speed or jerk).
+  ///   - parameters: `--params` items, each `name` (searched as the default search searches it)
+  ///     or `name=LOW..HIGH` (any range inside the declared one, searched as given); `nil`
+  ///     searches the entry's own real and integer parameters (not the shared stage parameters,
+  ///     whose ranges are too wide to search blindly). As by default, a parameter is searched over
+  ///     its default search range where it declares one (``PredictorParameterSpec/defaultSearch``:
+  ///     Kalman's confidence ramps, whose declared ranges reach far past any real speed or jerk),
+  ///     else its declared range, and a ramp's ends keep low below high (both searched: in order;
+  ///     one fixed: the other on its side, ``keepingRamps(_:entry:fixed:)``).
   ///   - fixed: values held fixed for every trial.
   public init(
     entry: PredictorCatalogEntry, parameters: [String]?, fixed: [String: ParameterValue] = [:]
@@ -79,6 +83,9 @@ public struct CatalogSearchSpace: Sendable {
       }.map(\.name)
     }
     var dimensions: [SearchSpace.Dimension] = []
+    // The parameters searched as a default search searches them: every one without --params, and
+    // each bare name in it.
+    var asByDefault: Set<String> = []
     for item in items {
       let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       let name = pair[0]
@@ -86,35 +93,39 @@ public struct CatalogSearchSpace: Sendable {
         throw .unknownParameter(predictor: entry.name, parameter: name, known: entry.parameters.map(\.name))
       }
       guard fixed[name] == nil else { throw .fixedAndSearched(parameter: name) }
-      // A default search takes the parameter's default search range where it declares one (a
-      // range that covers the values that matter); a name in --params keeps the declared range.
-      var dimension = Self.dimension(for: spec, domain: parameters == nil ? spec.defaultSearch ?? spec.domain : spec.domain)
-      if pair.count == 2 {
-        let bounds = pair[1].components(separatedBy: "..")
-        guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]),
-          low.isFinite, high.isFinite, low <= high
-        else { throw .malformedRange(parameter: name, text: pair[1]) }
-        guard low >= dimension.lowerBound, high <= dimension.upperBound else {
-          throw .rangeOutsideDeclared(parameter: name, range: pair[1], declared: spec.rangeDescription)
-        }
-        guard dimension.scale == .linear || low > 0 else { throw .logRangeNotPositive(parameter: name) }
-        dimension.lowerBound = low
-        dimension.upperBound = high
+      guard pair.count == 2 else {
+        // A bare name takes the parameter's default search range where it declares one (a range
+        // that covers the values that matter): searched over its declared 0…1e9 units/s,
+        // linearly, a speed confidence cut every trial's horizons to 0.
+        dimensions.append(Self.dimension(for: spec, domain: spec.defaultSearch ?? spec.domain))
+        asByDefault.insert(name)
+        continue
       }
+      // A range given is searched as given, anywhere inside the declared range.
+      var dimension = Self.dimension(for: spec, domain: spec.domain)
+      let bounds = pair[1].components(separatedBy: "..")
+      guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]),
+        low.isFinite, high.isFinite, low <= high
+      else { throw .malformedRange(parameter: name, text: pair[1]) }
+      guard low >= dimension.lowerBound, high <= dimension.upperBound else {
+        throw .rangeOutsideDeclared(parameter: name, range: pair[1], declared: spec.rangeDescription)
+      }
+      guard dimension.scale == .linear || low > 0 else { throw .logRangeNotPositive(parameter: name) }
+      dimension.lowerBound = low
+      dimension.upperBound = high
       dimensions.append(dimension)
     }
     guard !dimensions.isEmpty else { throw .nothingToSearch(predictor: entry.name) }
-    if parameters == nil {
-      for index in dimensions.indices { dimensions[index] = try Self.keepingRamps(dimensions[index], entry: entry, fixed: fixed) }
+    for index in dimensions.indices where asByDefault.contains(dimensions[index].name) {
+      dimensions[index] = try Self.keepingRamps(dimensions[index], entry: entry, fixed: fixed)
     }
-    // The default search keeps each ramp's low end below its high end by construction; ranges
-    // given with --params are searched as given, each on its own.
-    let searched = Set(items)
-    let pairs = parameters != nil ? [] : entry.ramps.filter { searched.contains($0.low) && searched.contains($0.high) }
+    // A ramp both of whose ends are searched as by default keeps its low end below its high end by
+    // construction; ranges given with --params are searched as given, each on its own.
+    let pairs = entry.ramps.filter { asByDefault.contains($0.low) && asByDefault.contains($0.high) }
     space = SearchSpace(dimensions, orderedPairs: pairs.map { SearchSpace.OrderedPair(low: $0.low, high: $0.high) })
   }
 
-  /// `dimension` cut, in a default search, to the part of its range that keeps a ramp's low end
+  /// `dimension` cut, when searched as by default, to the part of its range that keeps a ramp's low end
   /// below its high end when the other end is fixed on `--predictor`: the low end below a fixed
   /// high end that is on, the high end above a fixed low end (a high end of 0, off, is then never
   /// tried); for whole numbers, a polynomial's order and window, at least 1 below or above.

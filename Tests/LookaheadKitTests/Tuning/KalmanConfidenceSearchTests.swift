@@ -75,17 +75,25 @@ struct KalmanConfidenceSearchTests {
     }
   }
 
-  @Test("the default kalman search is log over those ranges; a name in --params keeps the declared range")
+  /// A bare name in --params searched the declared range (0…1e9 units/s, linearly), where every
+  /// trial cut every horizon; it now searches as the default search does. A range given is
+  /// searched as given, anywhere in the declared range.
+  @Test("the default kalman search is log over those ranges, as is a bare name in --params; a range given keeps to the declared range")
   func defaultSearchAndParams() throws {
     let entry = try PredictorCatalog.exported.entry(named: "kalman")
-    let space = try CatalogSearchSpace(entry: entry, parameters: nil).space
-    for key in ["jerk-confidence-low", "jerk-confidence-high", "speed-confidence-low", "speed-confidence-high"] {
-      let dimension = try #require(space.dimensions.first { $0.name == key })
-      let searched = try Self.searched(key)
-      #expect(dimension.scale == .log && dimension.lowerBound...dimension.upperBound == searched, "\(dimension)")
+    let keys = ["jerk-confidence-low", "jerk-confidence-high", "speed-confidence-low", "speed-confidence-high"]
+    for parameters in [nil, keys] {
+      let space = try CatalogSearchSpace(entry: entry, parameters: parameters, fixed: ["state": .choice("jerk")]).space
+      for key in keys {
+        let dimension = try #require(space.dimensions.first { $0.name == key })
+        let searched = try Self.searched(key)
+        #expect(dimension.scale == .log && dimension.lowerBound...dimension.upperBound == searched, "\(dimension)")
+      }
     }
     let named = try CatalogSearchSpace(entry: entry, parameters: ["speed-confidence-high", "jerk-confidence-low=0..10"]).space
-    #expect(named.dimensions.map { [$0.lowerBound, $0.upperBound] } == [[0, 1e9], [0, 10]])
-    #expect(named.dimensions.allSatisfy { $0.scale == .linear })
+    #expect(named.dimensions.map { [$0.lowerBound, $0.upperBound] } == [[1, 1e4], [0, 10]])
+    #expect(named.dimensions.map(\.scale) == [.log, .linear])
+    let given = try CatalogSearchSpace(entry: entry, parameters: ["speed-confidence-high=0..1e9"]).space
+    #expect(given.dimensions.map { [$0.lowerBound, $0.upperBound] } == [[0, 1e9]] && given.dimensions[0].scale == .linear)
   }
 }

@@ -103,12 +103,36 @@ struct RampSearchTests {
         + "jerk-confidence-high too, or give jerk-confidence-low another value")
   }
 
-  @Test("--params searches each end over the range given, on its own")
+  @Test("--params searches an end given a range over that range, on its own")
   func explicitRangesStayIndependent() throws {
     let entry = try PredictorCatalog.exported.entry(named: "kalman")
     let space = try CatalogSearchSpace(entry: entry, parameters: ["jerk-confidence-low=0..10", "jerk-confidence-high"])
     #expect(space.space.orderedPairs.isEmpty)
-    #expect(space.space.values(atUnit: [0.8, 0.25]) == [8, 0.25e12])
+    #expect(space.space.values(atUnit: [0.8, 0]) == [8, 1e-5])
+    let both = try CatalogSearchSpace(entry: entry, parameters: ["jerk-confidence-low=0..10", "jerk-confidence-high=0..10"])
+    #expect(both.space.orderedPairs.isEmpty)
+    #expect(both.space.values(atUnit: [0.8, 0.25]) == [8, 2.5])
+  }
+
+  /// A bare name in --params searched the declared range, each end on its own, so `--params
+  /// speed-confidence-low,speed-confidence-high` broke low < high in about half the trials. A bare
+  /// name is now searched as the default search searches it: both ends named, in order; one end
+  /// named and the other fixed, on its side of the fixed one.
+  @Test(
+    "bare names in --params keep a ramp's (or a polynomial's order and window's) ends in order, as the default search does",
+    arguments: [
+      ("kalman", ["speed-confidence-low", "speed-confidence-high"], [String: Double](), 1),
+      ("kalman", ["jerk-confidence-low", "jerk-confidence-high", "speed-confidence-high"], [:], 1),
+      ("kalman", ["jerk-confidence-low"], ["jerk-confidence-high": 1], 0),
+      ("polynomial", ["order", "window"], [:], 1),
+      ("polynomial", ["window"], ["order": 3], 0),
+    ] as [(String, [String], [String: Double], Int)])
+  func bareNamesKeepRampsInOrder(name: String, parameters: [String], fixed: [String: Double], pairs: Int) throws {
+    let entry = try PredictorCatalog.exported.entry(named: name)
+    let space = try CatalogSearchSpace(entry: entry, parameters: parameters, fixed: fixed.mapValues { .number($0) })
+    #expect(space.space.orderedPairs.count == pairs)
+    let (points, failures) = Self.configureSearchPoints(space)
+    #expect(failures.isEmpty, "\(failures.count) of \(points) failed, first: \(failures.first ?? "")")
   }
 
   @Test("Nelder–Mead starts at the preset's ramp (kalman-androidx: jerk confidence 0.2…1)")

@@ -116,6 +116,23 @@ struct TuningTests {
     }
   }
 
+  /// A changed search space was named by a dimension's place (`space.dimensions[0].lowerBound`),
+  /// which says nothing of the parameter and shifts for every dimension after one that is added
+  /// or left out. A dimension is named by its parameter; one only one side searches, once.
+  @Test("a changed search space is named by each dimension's parameter; a dimension one side lacks, once with its range")
+  func spaceDifferenceNamesTheParameter() {
+    let header = TuningJournal.Header(predictor: "p", space: Self.space, strategy: "lhs", seed: 1, objective: "bowl")
+    var rescaled = header
+    rescaled.space.dimensions[1].upperBound = 3
+    #expect(header.differences(resumedBy: rescaled) == "space.dimensions[gain].upperBound: journal 2, this run 3")
+    var fewer = header
+    fewer.space.dimensions.removeFirst()
+    #expect(
+      header.differences(resumedBy: fewer)
+        == #"space.dimensions[lambda]: journal {isInteger 0, lowerBound 1e-06, scale "log", upperBound 1}, this run none"#)
+    #expect(fewer.differences(resumedBy: header).hasSuffix("journal none, this run {isInteger 0, lowerBound 1e-06, scale \"log\", upperBound 1}"))
+  }
+
   /// An infeasible trial (objective +∞) used to be written as the string "inf", which the reader
   /// then rejected, so the journal could not be resumed. Now it is null with a failure note; a
   /// metric of +∞ round-trips as "inf"; and the resumed search is the uninterrupted one.
