@@ -377,10 +377,11 @@ struct TuneExportChainTests {
   }
 
   /// With the high end fixed, the default search drew the low end from its whole range, so most
-  /// trials broke low < high; now it is searched below the fixed end only.
+  /// trials broke low < high; now it is searched below the fixed end only. (In a jerk state: in
+  /// the others the jerk confidence is inert and not searched.)
   @Test("a default kalman tune with one ramp end fixed scores every trial")
   func fixedRampEndTuneScoresEveryTrial() throws {
-    let lines = try Self.eightTrialTuneJournal(predictor: "kalman:jerk-confidence-high=1")
+    let lines = try Self.eightTrialTuneJournal(predictor: "kalman:state=jerk,jerk-confidence-high=1")
     #expect(lines.count == 8 && lines.allSatisfy { !$0.contains("\"failure\"") }, "\(lines)")
   }
 

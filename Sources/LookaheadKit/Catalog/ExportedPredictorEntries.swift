@@ -64,17 +64,21 @@ extension PredictorCatalog {
     family: @escaping @Sendable (Parameters) -> PredictorFamily
   ) -> PredictorCatalogEntry {
     let keyed = Parameters.fields.filter { $0.key != nil }
-    var entry = exportable(
-      name, summary, source: source, keyed.map { PredictorParameterSpec($0, default: preset) },
-      stageDefaults: stageDefaults, keys: Parameters.catalogKeys
-    ) { values in
+    @Sendable func parameters(_ values: ParameterValues) -> Parameters {
       var parameters = preset
       for field in keyed {
         if let key = field.key, let value = values.value(key) { field.assign(value, to: &parameters) }
       }
-      return family(parameters)
+      return parameters
     }
+    var entry = exportable(
+      name, summary, source: source, keyed.map { PredictorParameterSpec($0, default: preset) },
+      stageDefaults: stageDefaults, keys: Parameters.catalogKeys
+    ) { values in family(parameters(values)) }
     entry.ramps = Parameters.catalogRamps + PredictionGateParameters.catalogRamps
+    entry.inertParameters = { values in
+      Set(Parameters.inertFields(in: parameters(values)).compactMap { Parameters.field($0)?.key })
+    }
     return entry
   }
 

@@ -4,7 +4,7 @@ import LookaheadRuntime
 public struct ParameterValues: Sendable {
   private var values: [String: ParameterValue]
 
-  init(_ values: [String: ParameterValue]) { self.values = values }
+  package init(_ values: [String: ParameterValue]) { self.values = values }
 
   /// The value given for `name` (or its default), or nil for a name the entry does not declare.
   public func value(_ name: String) -> ParameterValue? { values[name] }

@@ -19,6 +19,10 @@ public struct PredictorCatalogEntry: Sendable {
   /// high end is on, from the runtime's field tables; a default tune searches them so (see
   /// ``CatalogSearchSpace``).
   package var ramps: [ParameterRamp] = []
+  /// The parameters (by catalog key) that cannot change a prediction given these values' choices
+  /// and flags, from the runtime's field tables (``ParameterFieldTable/inertFields(in:)``: Kalman's
+  /// jerk confidence outside a jerk state); a default tune leaves them out.
+  package var inertParameters: @Sendable (ParameterValues) -> Set<String> = { _ in [] }
   /// Builds the predictor from complete, range-checked values.
   public var build: @Sendable (ParameterValues) throws(PredictorCatalogError) -> CatalogPredictor
 

@@ -58,7 +58,9 @@ public struct CatalogSearchSpace: Sendable {
   ///   - parameters: `--params` items, each `name` (searched as the default search searches it)
   ///     or `name=LOW..HIGH` (any range inside the declared one, searched as given); `nil`
   ///     searches the entry's own real and integer parameters (not the shared stage parameters,
-  ///     whose ranges are too wide to search blindly). As by default, a parameter is searched over
+  ///     whose ranges are too wide to search blindly, nor those that cannot change a prediction
+  ///     under the choices in play, ``PredictorCatalogEntry/inertParameters``: Kalman's jerk
+  ///     confidence outside a jerk state). As by default, a parameter is searched over
   ///     its default search range where it declares one (``PredictorParameterSpec/defaultSearch``:
   ///     Kalman's confidence ramps, whose declared ranges reach far past any real speed or jerk),
   ///     else its declared range, and a ramp's ends keep low below high (both searched: in order;
@@ -74,8 +76,14 @@ public struct CatalogSearchSpace: Sendable {
     if let parameters {
       items = parameters
     } else {
+      // Parameters that cannot change a prediction under the choices and flags in play (fixed or
+      // default; a default search searches neither) are left out: Kalman's jerk confidence outside
+      // a jerk state spent two of eight dimensions on trials that scored the same to the bit.
+      var values = fixed
+      for spec in entry.parameters where values[spec.name] == nil { values[spec.name] = spec.defaultValue }
+      let inert = entry.inertParameters(ParameterValues(values))
       items = entry.parameters.filter { spec in
-        guard !stageNames.contains(spec.name), fixed[spec.name] == nil else { return false }
+        guard !stageNames.contains(spec.name), fixed[spec.name] == nil, !inert.contains(spec.name) else { return false }
         switch spec.domain {
         case .real, .integer: return true
         case .choice, .flag: return false

@@ -125,11 +125,19 @@ package protocol ParameterFieldTable: PredictorParameters {
   /// end is on; checked by ``validateRamps()`` (or by a `validate()` that says the rule in its
   /// own words, as a polynomial's window of at least order + 1), and searched so by a default tune.
   static var ramps: [ParameterRamp] { get }
+  /// The fields (by property) that cannot change a prediction of `parameters`, whatever their
+  /// values: a default tune leaves them out rather than spend trials on them (their values stay
+  /// the preset's, so every trial's record is complete). Read from the choices and flags only,
+  /// which a default tune never searches.
+  static func inertFields(in parameters: Self) -> Set<String>
 }
 
 extension ParameterFieldTable {
   /// No ramps, for the structs that have none.
   package static var ramps: [ParameterRamp] { [] }
+
+  /// No field is inert, for the structs that say nothing.
+  package static func inertFields(in parameters: Self) -> Set<String> { [] }
 
   /// Throws naming the low end of the first ramp that is on and does not start below its high end.
   package func validateRamps() throws(PredictorParameterError) {

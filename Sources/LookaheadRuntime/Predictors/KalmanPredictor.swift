@@ -214,7 +214,8 @@ public struct KalmanParameters: PredictorParameters {
   ///
   /// Sensible range, measured (filtered |jerk| after warm-up, 1st…99.9th percentile): per ms³,
   /// Inkable-ApplePencil (pt) 8e-4…0.035 and Henze 2017 (px) 3.5e-5…0.088; per report³, 0.006…0.64
-  /// and 0.03…20. A default tune searches 1e-6…100 (log) for the low end and 1e-5…100 for the high
+  /// and 0.03…20. A default tune (in a jerk state; in the others the ramp is inert and left out,
+  /// ``inertFields(in:)``) searches 1e-6…100 (log) for the low end and 1e-5…100 for the high
   /// end, which holds both time conventions and a decade either side; the declared 0…1e12 is
   /// what a user may set, and searched linearly it put every trial's ramp far above any jerk.
   public var jerkConfidenceLow: Double
@@ -281,6 +282,14 @@ extension KalmanParameters: ParameterFieldTable {
     ParameterRamp(low: "jerkConfidenceLow", high: "jerkConfidenceHigh"),
     ParameterRamp(low: "speedConfidenceLow", high: "speedConfidenceHigh"),
   ]
+  /// Only a `jerk` state has a jerk: in the others the filter never moves the state's jerk
+  /// component from 0 (the covariance, gain and transition keep every component at and above the
+  /// state's dimension at exactly 0), so the jerk confidence multiplies the horizon by
+  /// 1 − ramp(0) = 1 for every valid ramp (low ≥ 0, below a high end that is on), to the bit.
+  /// `KalmanJerkConfidenceInertTests` checks it on a stroke whose jerk is large.
+  package static func inertFields(in parameters: Self) -> Set<String> {
+    parameters.stateModel == .jerk ? [] : ["jerkConfidenceLow", "jerkConfidenceHigh"]
+  }
   package static let fields: [ParameterField<KalmanParameters>] = [
     .choice("stateModel", \.stateModel, key: "state", "highest derivative in the state"),
     .real(
