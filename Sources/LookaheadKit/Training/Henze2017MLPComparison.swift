@@ -485,12 +485,8 @@ public enum Henze2017MLPComparison {
         let rows = rows(of: files[f].rows, parameters: parameters, eventsAhead: [j], rule: rule, reflect: false)
         let cell = Cell(task: files[f].task, j: j)
         for r in 0..<rows.count {
-          // The zero network's error: the newest velocity along the motion, held for the horizon.
-          let along = rows.inputs[r * rows.inputCount]
-          let dx = along - rows.targets[2 * r], dy = rows.targets[2 * r + 1]
-          let error = rows.horizons[r] * (dx * dx + dy * dy).squareRoot()
           cells.append(cell)
-          sums[cell, default: 0] += error
+          sums[cell, default: 0] += rows.constantVelocityError(r)
         }
       }
     }

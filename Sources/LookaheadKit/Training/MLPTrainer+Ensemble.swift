@@ -81,7 +81,7 @@ extension MLPTrainer {
     let count = Double(members.count)
     var sum = 0.0
     for r in 0..<rows.count {
-      let ex = rows.horizons[r] * (rows.inputs[r * rows.inputCount] + correction[2 * r] / count - rows.targets[2 * r])
+      let ex = rows.horizons[r] * (rows.along(r) + correction[2 * r] / count - rows.targets[2 * r])
       let ey = rows.horizons[r] * (correction[2 * r + 1] / count - rows.targets[2 * r + 1])
       sum += (ex * ex + ey * ey).squareRoot()
     }

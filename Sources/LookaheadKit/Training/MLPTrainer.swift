@@ -395,8 +395,7 @@ public struct MLPTrainer: Sendable {
   static func outputScale(_ rows: MLPTrainingRows) -> Double {
     var sum = 0.0
     for r in 0..<rows.count {
-      let ax = rows.targets[2 * r] - rows.inputs[r * rows.inputCount]
-      let ay = rows.targets[2 * r + 1]
+      let (ax, ay) = rows.residual(r)
       sum += ax * ax + ay * ay
     }
     let rms = (sum / Double(max(2 * rows.count, 1))).squareRoot()
@@ -478,7 +477,7 @@ struct StandardisedRows: Sendable {
       for i in 0..<width {
         records[r * stride + i] = (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
       }
-      records[r * stride + width] = rows.inputs[r * width]
+      records[r * stride + width] = rows.along(r)
       records[r * stride + width + 1] = rows.targets[2 * r]
       records[r * stride + width + 2] = rows.targets[2 * r + 1]
       records[r * stride + width + 3] = rows.horizons[r]

@@ -33,6 +33,21 @@ public struct MLPTrainingRows: Sendable {
     horizons += other.horizons
   }
 
+  /// Row `r`'s newest speed along the motion (its first input, before standardisation): the
+  /// constant velocity the network corrects.
+  func along(_ r: Int) -> Double { inputs[r * inputCount] }
+
+  /// What the network must add to constant velocity on row `r`: its target `Δ/h` less
+  /// (``along(_:)``, 0), in the motion frame.
+  func residual(_ r: Int) -> (x: Double, y: Double) { (targets[2 * r] - along(r), targets[2 * r + 1]) }
+
+  /// Constant-velocity extrapolation's error on row `r` (the zero network's): the residual over
+  /// the horizon, in the network's length unit.
+  func constantVelocityError(_ r: Int) -> Double {
+    let (x, y) = residual(r)
+    return horizons[r] * (x * x + y * y).squareRoot()
+  }
+
   /// The rows of the strokes of `data` (with their augmented variants), built on `parts` cores and
   /// joined in stroke order, so the result does not depend on the core count.
   ///
