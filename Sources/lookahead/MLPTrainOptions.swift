@@ -125,6 +125,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-balance-repeats"), help: "MLP with --henze2017 and a balanced candidate (--select, --ensemble-candidates): what its repeats of a task's fitting rows are: copies (the same rows again) or rerecorded (each repeat the fitting participants' strokes re-recorded at another clock phase of the tablet's 17.5 ms reports, so the same movements give new windows). Early stopping and scoring read the files as recorded.")
   var henzeBalanceRepeats: String = "copies"
 
+  @Option(name: .customLong("henze-rerecord-speed"), help: "MLP with --henze-balance-repeats rerecorded: replay each re-recorded stroke at a speed drawn log-uniformly between 1/F and F times its own (F from 1 to 4; 1, the default, keeps every stroke's speed), as participants' movement times differ.")
+  var henzeRerecordSpeed: Double?
+
   @Option(name: .customLong("henze-leave-out"), help: "MLP with --henze2017: leave this participant (1-based, file order) out of everything — fitting, early stopping and scoring — and number the folds over the rest: for validating a configuration on folds that never see the participant another fold scores.")
   var henzeLeaveOut: Int?
 

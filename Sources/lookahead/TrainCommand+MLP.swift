@@ -156,8 +156,20 @@ extension TrainCommand {
   private func henze2017BalanceRepeats(
     candidates: [Henze2017MLPComparison.Candidate]
   ) throws -> Henze2017MLPComparison.BalanceRepeats {
-    guard let repeats = Henze2017MLPComparison.BalanceRepeats(rawValue: mlp.henzeBalanceRepeats) else {
+    let repeats: Henze2017MLPComparison.BalanceRepeats
+    switch mlp.henzeBalanceRepeats {
+    case "copies": repeats = .copies
+    case "rerecorded": repeats = .rerecorded(speedSpread: mlp.henzeRerecordSpeed ?? 1)
+    default:
       throw ValidationError("--henze-balance-repeats must be copies or rerecorded, got \"\(mlp.henzeBalanceRepeats)\"")
+    }
+    if let spread = mlp.henzeRerecordSpeed {
+      guard repeats != .copies else {
+        throw ValidationError("--henze-rerecord-speed replays the re-recorded repeats; give --henze-balance-repeats rerecorded too")
+      }
+      guard spread.isFinite, spread >= 1, spread <= 4 else {
+        throw ValidationError("--henze-rerecord-speed must be a factor from 1 to 4 (speeds between 1/F and F), got \(spread)")
+      }
     }
     guard repeats == .copies || candidates.contains(where: \.balanceTasks) else {
       throw ValidationError(

@@ -91,6 +91,7 @@ struct TrainCommand: ParsableCommand {
         mlp.henzeEarlyStopping != "next" ? "--henze-early-stopping" : nil,
         mlp.henzeStoppingWeights != "windows" ? "--henze-stopping-weights" : nil,
         mlp.henzeBalanceRepeats != "copies" ? "--henze-balance-repeats" : nil,
+        mlp.henzeRerecordSpeed.map { _ in "--henze-rerecord-speed" },
         mlp.henzeHorizon != "mean-interval" ? "--henze-horizon" : nil,
       ].compactMap { $0 }
       if !given.isEmpty {

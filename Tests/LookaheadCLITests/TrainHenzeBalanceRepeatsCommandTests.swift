@@ -25,7 +25,7 @@ struct TrainHenzeBalanceRepeatsCommandTests {
     #expect(cells.count == 9)
   }
 
-  @Test("refused outside the MLP comparison, with no balanced candidate, or with an unknown value")
+  @Test("refused outside the MLP comparison, with no balanced candidate, or with an unknown value; the speed spread only with re-recorded repeats, from 1 to 4")
   func refusals() throws {
     let outside = try DatasetsCommandTests.run(["train", "--henze2017", "--henze-balance-repeats", "rerecorded"])
     #expect(
@@ -40,5 +40,17 @@ struct TrainHenzeBalanceRepeatsCommandTests {
     #expect(
       unknown.status == 1 && unknown.stderr.contains("--henze-balance-repeats must be copies or rerecorded, got \"shuffled\""),
       "\(unknown.stderr)")
+    let speedAlone = try DatasetsCommandTests.run(TrainHenzeFoldLinesTests.small + ["--select", "--henze-rerecord-speed", "1.25"])
+    #expect(
+      speedAlone.status == 1 && speedAlone.stderr.contains("give --henze-balance-repeats rerecorded too"), "\(speedAlone.stderr)")
+    for bad in ["0.9", "5", "nan"] {
+      let outOfRange = try DatasetsCommandTests.run(
+        TrainHenzeFoldLinesTests.small + ["--select", "--henze-balance-repeats", "rerecorded", "--henze-rerecord-speed", bad])
+      #expect(
+        outOfRange.status == 1 && outOfRange.stderr.contains("--henze-rerecord-speed must be a factor from 1 to 4"),
+        "\(bad): \(outOfRange.stderr)")
+    }
+    let speedOutside = try DatasetsCommandTests.run(["train", "--henze2017", "--henze-rerecord-speed", "1.25"])
+    #expect(speedOutside.status == 1 && speedOutside.stderr.contains("--henze-rerecord-speed is for --henze2017 --family mlp only"))
   }
 }

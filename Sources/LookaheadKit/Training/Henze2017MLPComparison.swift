@@ -54,12 +54,21 @@ public enum Henze2017MLPComparison {
   }
 
   /// What a balanced candidate's repeats of a task's rows are (``Candidate/balanceTasks``).
-  public enum BalanceRepeats: String, Sendable, CaseIterable {
+  public enum BalanceRepeats: Sendable, Hashable {
     /// The same rows again: every repeat is an exact copy.
     case copies
     /// Each repeat the same files re-recorded at another clock phase (``Henze2017Rerecording``):
-    /// the same movements, sampled at other instants, so every repeat gives new windows.
-    case rerecorded
+    /// the same movements, sampled at other instants, so every repeat gives new windows; with a
+    /// `speedSpread` F > 1 each stroke also replayed between 1/F and F times as fast.
+    case rerecorded(speedSpread: Double = 1)
+
+    /// The words of the fold setup (empty for copies, so earlier fold lines still combine).
+    var setupWords: String {
+      switch self {
+      case .copies: ""
+      case .rerecorded(let spread): " balance-repeats=rerecorded" + (spread == 1 ? "" : " speed-spread=\(spread)")
+      }
+    }
   }
 
   /// The network's options (its history is at most the window's 10 input steps).
@@ -267,13 +276,16 @@ public enum Henze2017MLPComparison {
     // rerecordedRows[f][r][v] is file f's (r + 2)-th repeat in window variant v.
     let repeatCounts = Self.mostRepeats(of: files, rowCounts: perFile.map { $0[0].count }, participants: participants)
     let rerecordSeed = first.options.seed
+    let speedSpread: Double
+    if case .rerecorded(let spread) = balanceRepeats { speedSpread = spread } else { speedSpread = 1 }
     let rerecordedRows: [[[MLPTrainingRows]]] =
-      balanceRepeats == .rerecorded && candidates.contains(where: \.balanceTasks)
+      balanceRepeats != .copies && candidates.contains(where: \.balanceTasks)
       ? parallelChunks(count: files.count, parts: parts) { range -> [[[MLPTrainingRows]]] in
         range.map { f in
           (1..<max(1, repeatCounts[f])).map { r in
             let rerecorded = Henze2017Rerecording.rerecord(
-              files[f].rows, seed: rerecordSeed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(f) &* 1_000 &+ UInt64(r))
+              files[f].rows, seed: rerecordSeed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(f) &* 1_000 &+ UInt64(r),
+              speedSpread: speedSpread)
             return windowVariants.map { variant in
               rows(
                 of: rerecorded, parameters: parameters, eventsAhead: eventsAhead, rule: horizonRule,

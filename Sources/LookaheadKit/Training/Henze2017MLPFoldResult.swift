@@ -198,7 +198,7 @@ extension Henze2017MLPComparison {
     // Written only when rotating, so earlier fold lines still combine.
     let stopping = (earlyStopping == .rotating ? " early-stopping=rotating" : "")
       + (stoppingWeights == .cells ? " stopping-weights=cells" : "")
-      + (balanceRepeats == .rerecorded ? " balance-repeats=rerecorded" : "")
+      + balanceRepeats.setupWords
     // Mirror averaging changes the scores, not the training (so not the fingerprint); written
     // only when on, so earlier fold lines still combine.
     let mirrored = candidates.contains { $0.options.mirrorAveraged } ? " mirror-averaged" : ""

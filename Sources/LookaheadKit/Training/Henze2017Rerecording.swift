@@ -1,3 +1,4 @@
+import Foundation
 import LookaheadRuntime
 
 /// A Henze 2017 file's strokes re-recorded as the tablet would have reported the same motion had
@@ -21,8 +22,14 @@ import LookaheadRuntime
 package enum Henze2017Rerecording {
   /// The file's rows re-recorded; each stroke keeps its start time, so windows never cross strokes.
   ///
-  /// - Parameter seed: draws each stroke's clock phase and timestamp rounding phase.
-  package static func rerecord(_ rows: [Henze2017Protocol.Row], seed: UInt64) -> [Henze2017Protocol.Row] {
+  /// - Parameters:
+  ///   - seed: draws each stroke's clock phase, timestamp rounding phase and speed.
+  ///   - speedSpread: F ≥ 1: each stroke is replayed F^u times as fast, u uniform in [−1, 1] (log-
+  ///     uniform between 1/F and F), before it is re-recorded: the same path drawn a little faster
+  ///     or slower, as participants' movement times differ. 1 replays every stroke at its own speed.
+  package static func rerecord(
+    _ rows: [Henze2017Protocol.Row], seed: UInt64, speedSpread: Double = 1
+  ) -> [Henze2017Protocol.Row] {
     let resampler = StrokeResampler(rate: 1 / Henze2017ExtraFitData.reportInterval, tick: 0.001)
     var generator = SplitMix64(seed: seed)
     var result: [Henze2017Protocol.Row] = []
@@ -34,7 +41,12 @@ package enum Henze2017Rerecording {
         continue
       }
       let phase = generator.nextUnit()
-      let resampled = resampler.resample(samples, startPhase: phase, using: &generator)
+      var replayed = samples
+      if speedSpread != 1 {
+        let speed = Foundation.exp((2 * generator.nextUnit() - 1) * Foundation.log(speedSpread))
+        for i in replayed.indices { replayed[i].time /= speed }
+      }
+      let resampled = resampler.resample(replayed, startPhase: phase, using: &generator)
       for (index, sample) in resampled.enumerated() {
         result.append(
           .init(

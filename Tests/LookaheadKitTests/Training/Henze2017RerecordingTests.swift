@@ -46,6 +46,25 @@ struct Henze2017RerecordingTests {
     }
   }
 
+  /// Replayed F^u times as fast (u uniform in [−1, 1]), a constant-speed line still re-records to
+  /// equal steps, now of 35 px times that stroke's speed factor, between 35 / F and 35 F.
+  @Test("with a speed spread, each stroke's steps are 35 px times one factor between 1/F and F")
+  func speedSpread() throws {
+    var factors: [Double] = []
+    for seed in 0..<4 as Range<UInt64> {
+      let rerecorded = Henze2017Rerecording.rerecord(Self.twoLines(), seed: seed, speedSpread: 1.25)
+      for stroke in Henze2017Rerecording.strokes(of: rerecorded) {
+        let steps = zip(stroke, stroke.dropFirst()).map { $1.x - $0.x }
+        let factor = try #require(steps.first) / 35
+        #expect(factor >= 0.8 - 1e-12 && factor <= 1.25 + 1e-12)
+        #expect(steps.allSatisfy { abs($0 - 35 * factor) < 1e-9 }, "\(steps)")
+        factors.append(factor)
+      }
+    }
+    #expect(Set(factors).count == factors.count)
+    #expect(Henze2017Rerecording.rerecord(Self.twoLines(), seed: 5, speedSpread: 1) == Henze2017Rerecording.rerecord(Self.twoLines(), seed: 5))
+  }
+
   @Test("the same seed re-records the same rows; other seeds sample the strokes at other phases")
   func seedChoosesThePhase() {
     let rows = Self.twoLines()
@@ -96,10 +115,13 @@ struct Henze2017RerecordingTests {
         rawStrokes: strokes, eventsAhead: [2], candidates: candidates, horizonRule: .targetTime,
         scoring: .meanOfCandidates, balanceRepeats: repeats, folds: [0]).first)
     }
-    let copies = try fold(.copies), rerecorded = try fold(.rerecorded)
+    let copies = try fold(.copies), rerecorded = try fold(.rerecorded())
     #expect(copies.validationErrors[0] == rerecorded.validationErrors[0])
     #expect(copies.validationErrors[1] != rerecorded.validationErrors[1])
     #expect(rerecorded.setup.contains("scored=mean balance-repeats=rerecorded;"), "\(rerecorded.setup)")
+    #expect(Henze2017MLPComparison.setup(
+      candidates: candidates, eventsAhead: [2], horizonRule: .targetTime, scoring: .meanOfCandidates,
+      balanceRepeats: .rerecorded(speedSpread: 1.25)).contains("scored=mean balance-repeats=rerecorded speed-spread=1.25;"))
     #expect(!copies.setup.contains("balance-repeats"))
   }
 
