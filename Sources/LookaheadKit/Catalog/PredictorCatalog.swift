@@ -49,6 +49,9 @@ public struct PredictorCatalog: Sendable {
     do { data = try Data(contentsOf: url) } catch {
       throw .configFile(path: path, jsonPath: "$", problem: "cannot read the file (\(error.localizedDescription))")
     }
+    if let problem = WorkbenchFileKind.misplaced(data, named: url.relativePath, in: .predictorFile) {
+      throw .configFile(path: path, jsonPath: "$", problem: problem)
+    }
     let items: [PredictorConfigFileItem]
     let isArrayFile = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[")
     do {

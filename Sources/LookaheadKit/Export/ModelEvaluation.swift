@@ -14,7 +14,10 @@ public enum ModelEvaluation {
   /// - Throws: ``ModelLoadError`` or ``DeviceProfileError``, each naming the file.
   public static func loadModel(contentsOf url: URL) throws -> (model: LookaheadModel, deviceProfile: DeviceProfile?) {
     let model: LookaheadModel
-    do { model = try LookaheadModel(contentsOf: url) } catch { throw ModelLoadError(path: url.path, problem: error) }
+    do { model = try LookaheadModel(contentsOf: url) } catch {
+      if let problem = WorkbenchFileKind.misplaced(url, in: .model) { throw MisplacedFileError(path: url.path, problem: problem) }
+      throw ModelLoadError(path: url.path, problem: error)
+    }
     return (model, try ModelExporter.deviceProfile(of: model.file, path: url.path))
   }
 

@@ -292,6 +292,9 @@ public struct ModelExportJob: Sendable {
     case .predictor(let text):
       return Origin(predictor: try Self.predictor(text, catalog: catalog))
     case .tuneResult(let given):
+      if let problem = WorkbenchFileKind.misplaced(given, in: .fromTune) {
+        throw TunedConfiguration.Failure(path: given.path, problem: problem)
+      }
       let url = Self.tuneResultURL(given)
       if let report = try Self.decodeResult(TuneReport.self, format: "lookahead-tune-result", at: url) {
         guard report.bestConfiguration != nil, let name = report.bestCatalogName, let parameters = report.bestParameters else {
@@ -339,6 +342,9 @@ public struct ModelExportJob: Sendable {
       if tuned.header.provenance == nil { origin.legacyDatasets = Self.legacyDatasets(tuned.header.context) }
       return origin
     case .trainResult(let given):
+      if let problem = WorkbenchFileKind.misplaced(given, in: .fromTrain) {
+        throw TunedConfiguration.Failure(path: given.path, problem: problem)
+      }
       let url = Self.trainResultURL(given)
       if let report = try Self.decodeResult(MLPTrainReport.self, format: "lookahead-train-mlp-result", at: url) {
         return Origin(

@@ -134,8 +134,30 @@ extension BrowserRecording {
   }
 
   /// Reads the file at `url` (see ``parse(_:file:)``).
+  ///
+  /// A file that is not a JSON object (a trace, a CSV, a model file: what a user measuring a
+  /// device from their own data gives `datasets profile`) is refused as not a session file,
+  /// naming the format its content shows, rather than as invalid JSON ("is not valid JSON
+  /// (truncated?)", as before).
   public static func load(contentsOf url: URL) throws -> BrowserRecording {
-    try parse(try DelimitedText.readData(url), file: url.path)
+    let data = try DelimitedText.readData(url)
+    let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if first != UInt8(ascii: "{") {
+      let what: String
+      if let format = TraceFormatDetector.byContent(data) {
+        what = "a \(format.rawValue) file"
+      } else if let kind = WorkbenchFileKind.identify(data) {
+        what = kind.summary
+      } else {
+        what = "not a JSON object"
+      }
+      throw TraceInputError(
+        file: url.path, location: .line(1), field: "format",
+        problem: "is \(what), not a browser recording: a device profile is measured from a session saved by the "
+          + "recorder page (`lookahead recorder`, Docs/Recorder.md); for other data give --profile a preset "
+          + "(`lookahead replay profiles`) or a profile JSON file (Docs/Replay.md)")
+    }
+    return try parse(data, file: url.path)
   }
 
   /// Whether `data` starts like a session file: a JSON object naming the format near its start
