@@ -33,11 +33,18 @@ public enum ModelEvaluation {
   }
 
   /// The scale that feeds `trace`'s coordinates to `model`: identity when the trace is in the
-  /// model's unit (same unit name and size, or the model's unit has no known size), else from
-  /// the trace's millimetres per unit.
+  /// model's unit (same size, or the model's unit has no known size and the trace's unit has its
+  /// name), else from the trace's millimetres per unit.
+  ///
+  /// A model tuned on data of unknown size (a mapping without `mm_per_unit`) "can only be used on
+  /// data in that unit", and that is what the name says: the same recording, or a trace file of
+  /// it whose `millimetres_per_unit` was filled in since, was refused with exactly that message
+  /// (the sizes differed: unknown against 0.192), so the model could be scored on nothing of
+  /// known size, not even its own data.
   public static func scale(for model: LookaheadModel, trace metadata: TraceMetadata) throws -> CoordinateScale {
     let modelCoordinates = model.file.coordinates
     if metadata.millimetresPerUnit == modelCoordinates.millimetresPerUnit { return .identity }
+    if modelCoordinates.millimetresPerUnit == nil, metadata.coordinateUnit == modelCoordinates.unit { return .identity }
     guard let traceMillimetres = metadata.millimetresPerUnit else {
       throw ScaleMismatch(
         problem: "the trace's unit \"\(metadata.coordinateUnit)\" has no known size in millimetres, "
@@ -46,7 +53,7 @@ public enum ModelEvaluation {
     guard modelCoordinates.millimetresPerUnit != nil else {
       throw ScaleMismatch(
         problem: "the model's unit \"\(modelCoordinates.unit)\" has no known size in millimetres; "
-          + "it can only be used on data in that unit")
+          + "it can only be used on data in that unit, and the trace's is \"\(metadata.coordinateUnit)\"")
     }
     return try model.scale(pointsPerMillimetre: 1 / traceMillimetres)
   }
