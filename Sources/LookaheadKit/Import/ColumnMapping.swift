@@ -11,7 +11,8 @@ import Foundation
 ///   `y=COL:up` (the source's y points up), `pressure=COL:MAX` (divided by MAX, default 1),
 ///   `altitude|azimuth|tilt_x|tilt_y=COL:deg|rad` (default rad);
 /// - stroke splitting (at least one): `stroke=COL` (one open stroke per distinct id),
-///   `phase=COL` with `down=A|B` and `up=C|D` markers (defaults below), `gap=DURATION`
+///   `phase=COL` with `down=A|B`, `up=C|D` and `move=E|F` markers (defaults below; any other
+///   non-empty phase cell is refused with its file, line and column), `gap=DURATION`
 ///   (`30ms`: a longer pause starts a new stroke);
 /// - file shape: `separator=comma|tab|semicolon|space` (default: tab for `.tsv`, else the first
 ///   of tab, comma, semicolon found in the first line), `header=yes|no` (default: yes when a cell
@@ -40,7 +41,7 @@ public struct ColumnMapping: Sendable {
 
   public static let fieldKeys = ["t", "x", "y", "pressure", "altitude", "azimuth", "tilt_x", "tilt_y", "stroke", "writer", "type", "phase"]
   public static let optionKeys = [
-    "down", "up", "gap", "separator", "header", "mm_per_unit", "dpi", "rate_hz", "unit", "pointer", "source", "device",
+    "down", "up", "move", "gap", "separator", "header", "mm_per_unit", "dpi", "rate_hz", "unit", "pointer", "source", "device",
   ]
   /// Phase cells (case-insensitive) that start a contact unless `down=` says otherwise: Pointer
   /// Events, Android `MotionEvent.actionToString`, DOM touch events.
@@ -48,6 +49,16 @@ public struct ColumnMapping: Sendable {
   /// Phase cells that end one unless `up=` says otherwise (a cancel ends the contact too).
   public static let defaultUpMarkers: Set<String> = [
     "up", "pointerup", "pointercancel", "cancel", "action_up", "action_pointer_up", "action_cancel", "touchend", "touchcancel",
+  ]
+  /// Phase cells that neither open nor close a contact unless `move=` says otherwise: moves of
+  /// each vocabulary above, and the hover and boundary events they deliver around a contact
+  /// (continuing an open stroke, else dropped and counted as outside one). Any other non-empty
+  /// phase cell is refused, so that a misspelt up marker (`pointrup`) does not leave the stroke
+  /// open until the next down.
+  public static let defaultMoveMarkers: Set<String> = [
+    "move", "pointermove", "pointerrawupdate", "action_move", "touchmove",
+    "hover", "action_hover_move", "action_hover_enter", "action_hover_exit",
+    "pointerover", "pointerenter", "pointerout", "pointerleave",
   ]
   /// Ticks per second of each time unit a mapping may declare.
   static let timeUnits: [String: Double] = ["s": 1, "ms": 1e3, "us": 1e6, "µs": 1e6, "ns": 1e9]
@@ -71,6 +82,9 @@ public struct ColumnMapping: Sendable {
   public var phase: ColumnReference?
   public var downMarkers: Set<String>
   public var upMarkers: Set<String>
+  /// Phase cells that continue an open stroke (or are dropped outside one); a cell in none of
+  /// the three sets is an error.
+  public var moveMarkers: Set<String>
   public var gapSeconds: Double?
   /// `nil`: detect from the file.
   public var separator: UInt8?
@@ -94,6 +108,15 @@ public struct ColumnMapping: Sendable {
   }
 
   /// The mapping in `settings`; `file` is the data file, named when there are no settings at all.
+  /// The error for a phase cell that is none of the markers: names the cell, the accepted
+  /// markers of each kind and how to declare another.
+  func unknownPhase(_ cell: String, file: String, line: Int) -> TraceInputError {
+    func list(_ markers: Set<String>) -> String { markers.sorted().joined(separator: " ") }
+    return TraceInputError(file: file, location: .line(line), field: phase?.column,
+      problem: "'\(cell)' is not a phase marker (down: \(list(downMarkers)); up: \(list(upMarkers)); "
+        + "move: \(list(moveMarkers)); any case); if it is one, declare it: down=, up= or move=A|B")
+  }
+
   public init(settings: ImportSettings, file: String = "") throws {
     guard !settings.isEmpty else { throw Self.missing(file: file) }
     try settings.requireKnownKeys(Self.fieldKeys + Self.optionKeys, for: "delimited-text")
@@ -169,7 +192,8 @@ public struct ColumnMapping: Sendable {
     }
     downMarkers = markers("down", default: Self.defaultDownMarkers)
     upMarkers = markers("up", default: Self.defaultUpMarkers)
-    if let entry = settings["down"] ?? settings["up"], phase == nil {
+    moveMarkers = markers("move", default: Self.defaultMoveMarkers)
+    if let entry = settings["down"] ?? settings["up"] ?? settings["move"], phase == nil {
       throw ImportSettings.error(entry, "markers need the phase column that holds them (phase=COLUMN)")
     }
 

@@ -7,8 +7,10 @@ import Foundation
 /// Rows become strokes in file order:
 /// - with a `stroke` column, each distinct id has at most one open stroke, so interleaved
 ///   multi-touch rows are separated (ids may be reused: a stroke ends at an up marker or a gap);
-/// - with a `phase` column, a down marker opens a stroke and an up marker closes it; rows of an
-///   id with no open stroke are dropped and counted (hover moves of a mouse, for example);
+/// - with a `phase` column, a down marker opens a stroke and an up marker closes it, a move
+///   marker (or an empty cell) continues it; rows of an id with no open stroke are dropped and
+///   counted (hover moves of a mouse, for example); any other phase cell is an error, so that a
+///   misspelt marker is not read as a move;
 /// - with `gap`, a pause longer than it ends the open stroke.
 /// Strokes are ordered by their first row. Each stroke's writer and pointer type come from its
 /// first row. Then the shared cleaning rules apply (``StrokeAssembler``).
@@ -136,9 +138,13 @@ public struct DelimitedTextImporter: TraceImporter {
       if mapping.yPointsUp, let read = azimuth { azimuth = Self.mirroredAcrossX(read) }
       let key = cellText(columns.stroke) ?? ""
       var isDown = false, isUp = false
-      if let phaseCell = cellText(columns.phase)?.lowercased() {
-        isDown = mapping.downMarkers.contains(phaseCell)
-        isUp = mapping.upMarkers.contains(phaseCell)
+      if let phaseCell = cellText(columns.phase), !phaseCell.isEmpty {
+        let marker = phaseCell.lowercased()
+        isDown = mapping.downMarkers.contains(marker)
+        isUp = mapping.upMarkers.contains(marker)
+        guard isDown || isUp || mapping.moveMarkers.contains(marker) else {
+          throw mapping.unknownPhase(phaseCell, file: file.path, line: lineNumber)
+        }
       }
       if let gap = mapping.gapSeconds, let last = open[key]?.rows.last, t - last.time > gap {
         report.add(Self.gapSplitRule)

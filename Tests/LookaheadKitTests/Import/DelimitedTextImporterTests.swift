@@ -200,7 +200,7 @@ struct DelimitedTextImporterTests {
       expected.append(samples)
     }
     let url = try Self.temporaryFile("round.csv", csv)
-    let trace = try DatasetRegistry.load(url.path + ":t=ms:ms,x=pen x,y=pen y,pressure=p:4096,stroke=id,phase=state,down=begin,up=end")
+    let trace = try DatasetRegistry.load(url.path + ":t=ms:ms,x=pen x,y=pen y,pressure=p:4096,stroke=id,phase=state,down=begin,up=end,move=drag")
     #expect(trace.strokes.count == 4)
     for (stroke, samples) in zip(trace.strokes, expected) {
       #expect(stroke.samples.map(\.time) == samples.map(\.time))
