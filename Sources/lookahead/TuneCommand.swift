@@ -53,7 +53,7 @@ struct TuneCommand: ParsableCommand {
       if let note = try TuneRun.Setup(request, catalog: catalog).mixedUnitNote(over: [data] + (testData.map { [$0] } ?? [])) {
         FileHandle.standardError.write(Data((note + "\n").utf8))
       }
-      let bar = ProgressBar(enabled: !quiet.isOn && isatty(2) != 0)
+      let bar = ProgressBar(quiet: quiet.isOn)
       let outcome = try TuneRun.run(request, data: data, testData: testData, catalog: catalog) { progress in
         bar.update(progress)
       }
@@ -85,38 +85,71 @@ enum TuneConfigurationFile: OutputFileKind {
     "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json."
 }
 
-/// A one-line progress bar on stderr: trials done, best so far, ETA.
+/// Progress of a tune on stderr, unless `--quiet`: on a terminal, one line redrawn in place
+/// (search, bar, trials done, best so far, ETA); otherwise plain lines that a log keeps, one
+/// after the first new trial, then at most one every ``lineInterval`` (a trial slower than that
+/// gets one line each), and one at the end of each search. A resumed journal is announced in
+/// both ("resuming JOURNAL: N of M trials done").
 final class ProgressBar: @unchecked Sendable {
-  private let enabled: Bool
-  private var started = Date()
-  private var label = ""
-  private var firstNew: (count: Int, at: Date)?
+  enum Mode { case off, terminal, lines }
+  /// The fewest seconds between two progress lines when stderr is not a terminal.
+  static let lineInterval: TimeInterval = 10
 
-  init(enabled: Bool) { self.enabled = enabled }
+  private let mode: Mode
+  private var label = ""
+  /// When the current search began: the previous report (or this value's creation, just before
+  /// the tune starts), since a search reports only after its first trial.
+  private var searchStarted = Date()
+  private var lastReport = Date()
+  private var lastLine: Date?
+
+  init(mode: Mode) { self.mode = mode }
+
+  /// `.off` with `--quiet`, else `.terminal` when stderr is one, else `.lines`.
+  convenience init(quiet: Bool) {
+    self.init(mode: quiet ? .off : isatty(STDERR_FILENO) != 0 ? .terminal : .lines)
+  }
+
+  private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
   func update(_ p: TuneRun.Progress) {
-    guard enabled else { return }
+    guard mode != .off else { return }
+    let now = Date()
+    defer { lastReport = now }
     if p.label != label {
-      if !label.isEmpty { FileHandle.standardError.write(Data("\n".utf8)) }
+      if mode == .terminal, !label.isEmpty { write("\n") }
       label = p.label
-      started = Date()
-      firstNew = nil
+      searchStarted = lastReport
+      lastLine = nil
     }
-    if firstNew == nil { firstNew = (p.done - 1, Date()) }
+    if p.isResume {
+      let journal = p.journal?.path ?? "the journal"
+      write("resuming \(journal): \(p.done) of \(p.total) trials done\n")
+      return
+    }
+    let elapsed = now.timeIntervalSince(searchStarted)
     var eta = "?"
-    if let firstNew, p.done > firstNew.count {
-      let perTrial = Date().timeIntervalSince(started) / Double(p.done - firstNew.count)
-      eta = String(format: "%.0fs", perTrial * Double(max(0, p.total - p.done)))
+    if p.done > p.resumed {
+      eta = String(format: "%.0fs", elapsed / Double(p.done - p.resumed) * Double(max(0, p.total - p.done)))
     }
-    let width = 30
-    let filled = min(width, p.total > 0 ? width * p.done / p.total : width)
-    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
     let best = p.bestObjective.map { String(format: "%.5g", $0) } ?? "-"
-    FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(p.done)/\(p.total) best \(best) ETA \(eta)   ".utf8))
+    switch mode {
+    case .off: return
+    case .terminal:
+      let width = 30
+      let filled = min(width, p.total > 0 ? width * p.done / p.total : width)
+      let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+      write("\r\(label) [\(bar)] \(p.done)/\(p.total) best \(best) ETA \(eta)   ")
+    case .lines:
+      let last = p.done >= p.total
+      guard last || lastLine.map({ now.timeIntervalSince($0) >= Self.lineInterval }) ?? true else { return }
+      lastLine = now
+      write("tune \(label): \(p.done)/\(p.total) trials, best \(best), \(String(format: "%.0fs", elapsed)) elapsed, ETA \(eta)\n")
+    }
   }
 
   func finish() {
-    guard enabled, !label.isEmpty else { return }
-    FileHandle.standardError.write(Data("\n".utf8))
+    guard mode == .terminal, !label.isEmpty else { return }
+    write("\n")
   }
 }

@@ -139,6 +139,11 @@ public enum TuneRun {
     public var total: Int
     public var resumed: Int
     public var bestObjective: Double?
+    /// The search's journal (a fold's is `JOURNAL.foldN`), if it has one.
+    public var journal: URL?
+    /// True for the one report made before any new trial when the journal held `resumed`
+    /// finished trials (then `done == resumed`); false for a report after each new trial.
+    public var isResume = false
   }
 
   public struct SetupError: Error, CustomStringConvertible {
@@ -173,10 +178,15 @@ public enum TuneRun {
         try scoreTrial(values, space: space, evaluator: evaluator)
       }
       let report: (Int, Int, TuningJournal.Trial?) -> Void = { done, resumed, best in
-        progress(Progress(label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective))
+        progress(Progress(
+          label: label, done: done, total: request.trials, resumed: resumed, bestObjective: best?.objective, journal: journal))
+      }
+      let announce: (Int) -> Void = { resumed in
+        progress(Progress(
+          label: label, done: resumed, total: request.trials, resumed: resumed, bestObjective: nil, journal: journal, isResume: true))
       }
       let trials = try runTuner(
-        header, searchStrategy(request, space: space), journal.map(TuningJournal.init(url:)), request, evaluate, report)
+        header, searchStrategy(request, space: space), journal.map(TuningJournal.init(url:)), request, evaluate, announce, report)
       guard let best = bestTrial(trials) else {
         let reasons = Set(trials.compactMap(\.failure)).sorted().prefix(3).joined(separator: "; ")
         if trials.contains(where: { $0.infeasible != nil }) {
@@ -298,11 +308,12 @@ public enum TuneRun {
   private static func runTuner<S: SearchStrategy>(
     _ header: TuningJournal.Header, _ strategy: S, _ journal: TuningJournal?, _ request: Request,
     _ evaluate: ([Double]) throws -> ObjectiveEvaluator.Score,
+    _ announce: (Int) -> Void,
     _ report: (Int, Int, TuningJournal.Trial?) -> Void
   ) throws -> [TuningJournal.Trial] {
     var tuner = Tuner(header: header, strategy: strategy, journal: journal)
     return try tuner.run(
-      maximumTrials: request.trials, fresh: request.fresh,
+      maximumTrials: request.trials, fresh: request.fresh, resumed: announce,
       evaluate: { values in
         let score = try evaluate(values)
         return .init(objective: score.value, metrics: score.metrics, infeasible: score.infeasibility)

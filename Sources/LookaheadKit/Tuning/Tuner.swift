@@ -39,11 +39,14 @@ public struct Tuner<Strategy: SearchStrategy> {
   ///
   /// - Parameters:
   ///   - fresh: ignore an existing journal and start over (the CLI's `--restart-journal`).
+  ///   - announce: called once, with the count, when a journal held finished trials (replayed
+  ///     before any new trial).
   ///   - evaluate: scores parameter values (in the space's order); a thrown error marks the trial
   ///     failed (objective ∞ for the strategy) and the search goes on.
   /// - Returns: every trial, resumed ones first.
   public mutating func run(
     maximumTrials: Int = .max, fresh: Bool = false,
+    resumed announce: (Int) -> Void = { _ in },
     evaluate: ([Double]) throws -> Outcome,
     progress: (Progress) -> Void = { _ in }
   ) throws -> [TuningJournal.Trial] {
@@ -79,6 +82,7 @@ public struct Tuner<Strategy: SearchStrategy> {
       try journal.start(with: header)
     }
     let resumed = trials.count
+    if resumed > 0 { announce(resumed) }
 
     while trials.count < maximumTrials, let point = strategy.next() {
       let values = header.space.values(atUnit: point)
