@@ -47,9 +47,10 @@ struct EvaluationOptions: ParsableArguments {
     [("--profile", profile.name != nil), ("--seed", seed.given != nil)].filter(\.1).map(\.0)
   }
 
-  /// Progress lines on stderr, only when it is a terminal and not `--quiet`.
+  /// Progress lines on stderr (one per dataset and subject scored), unless `--quiet`: plain lines,
+  /// so a log keeps them as a terminal shows them (they used to be printed on a terminal only).
   var progress: (@Sendable (String) -> Void)? {
-    guard !quiet.isOn, isatty(STDERR_FILENO) != 0 else { return nil }
+    guard !quiet.isOn else { return nil }
     return { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
   }
 
