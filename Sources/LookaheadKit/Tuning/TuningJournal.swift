@@ -107,34 +107,62 @@ public struct TuningJournal: Sendable {
   public struct Busy: Error, CustomStringConvertible {
     public var path: String
     public var description: String {
-      "\(path) is in use by another tune (its lock \(path).lock is held); wait for that tune to finish, or use another --journal path"
+      "\(path) is in use by another tune (its lock \(path).lock is held by a running process); wait for that tune to "
+        + "finish, or use another --journal path (the lock is released when that process ends, even if it is killed, so "
+        + "there is nothing to delete)"
     }
   }
 
-  /// The journal's advisory lock, held until this value is released.
+  /// The journal's advisory lock, held until this value is released; releasing it removes the
+  /// lock file (`JOURNAL.lock`), so a finished tune leaves only its journal. A run that is killed
+  /// leaves the file, but the kernel drops its `flock` with the process, so the next run takes it.
   public final class Lock: @unchecked Sendable {
     private let descriptor: Int32
-    fileprivate init(descriptor: Int32) { self.descriptor = descriptor }
-    deinit { close(descriptor) }  // closing the last descriptor releases the flock
+    private let path: String
+    fileprivate init(descriptor: Int32, path: String) {
+      self.descriptor = descriptor
+      self.path = path
+    }
+    deinit {
+      // Removed while still held, and only if the path is still this file: a run waiting to lock
+      // it then finds the path gone (or another file) and starts over on a fresh one.
+      if TuningJournal.isSameFile(descriptor, path) { unlink(path) }
+      close(descriptor)  // closing the last descriptor releases the flock
+    }
+  }
+
+  /// True when `path` names the file open as `descriptor` (same device and inode).
+  fileprivate static func isSameFile(_ descriptor: Int32, _ path: String) -> Bool {
+    var open = stat(), named = stat()
+    guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+    return open.st_dev == named.st_dev && open.st_ino == named.st_ino
   }
 
   /// Takes the journal's lock without waiting.
+  ///
+  /// The lock file is created if missing; a stale one (left by a killed run) holds no lock and is
+  /// taken over. Since a run that ends removes the file, a lock taken on a file that was removed
+  /// (or replaced) meanwhile is let go and taken again on the file the path names now.
   ///
   /// - Throws: ``Busy`` when another process (or another run in this one) holds it;
   ///   ``FileWriteError`` when the lock file cannot be created.
   public func lock() throws -> Lock {
     let lockPath = url.path + ".lock"
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      throw FileWriteError(path: lockPath, reason: "cannot create the journal's lock file: \(String(cString: strerror(errno)))")
+    for _ in 0..<100 {
+      let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else {
+        throw FileWriteError(path: lockPath, reason: "cannot create the journal's lock file: \(String(cString: strerror(errno)))")
+      }
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let code = errno
+        close(descriptor)
+        if code == EWOULDBLOCK { throw Busy(path: url.path) }
+        throw FileWriteError(path: lockPath, reason: "cannot lock the journal: \(String(cString: strerror(code)))")
+      }
+      if Self.isSameFile(descriptor, lockPath) { return Lock(descriptor: descriptor, path: lockPath) }
+      close(descriptor)  // removed by the run that held it: lock the file the path names now
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      let code = errno
-      close(descriptor)
-      if code == EWOULDBLOCK { throw Busy(path: url.path) }
-      throw FileWriteError(path: lockPath, reason: "cannot lock the journal: \(String(cString: strerror(code)))")
-    }
-    return Lock(descriptor: descriptor)
+    throw FileWriteError(path: lockPath, reason: "cannot lock the journal: its lock file keeps being removed and created")
   }
 
   public let url: URL

@@ -184,8 +184,34 @@ struct TuningTests {
     held = nil
     var again = Tuner(header: header, strategy: GridSearch(dimensionCount: 2, pointsPerDimension: 2), journal: TuningJournal(url: path))
     #expect(try again.run { Tuner<GridSearch>.Outcome(objective: Self.objective($0)) }.count == 4)
-    // The lock is released when the run returns.
+    // The lock is released when the run returns, and its file removed.
+    #expect(!FileManager.default.fileExists(atPath: path.path + ".lock"))
     _ = try TuningJournal(url: path).lock()
+    #expect(!FileManager.default.fileExists(atPath: path.path + ".lock"))
+  }
+
+  /// A run that opened the lock file before its holder removed it can only lock the removed
+  /// file; `lock()` checks that the path still names the file it locked, so the journal's lock
+  /// is taken on a fresh file and stays exclusive.
+  @Test("after its holder removes the lock file, the journal's lock is a fresh file and exclusive")
+  func removedLockFileIsRelocked() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-lock-\(UUID().uuidString).jsonl")
+    let lockPath = path.path + ".lock"
+    defer { try? FileManager.default.removeItem(atPath: lockPath) }
+    var first: TuningJournal.Lock? = try TuningJournal(url: path).lock()
+    // A second run opened the file before the first removed it.
+    let early = open(lockPath, O_RDWR)
+    #expect(early >= 0)
+    defer { close(early) }
+    withExtendedLifetime(first) {}
+    first = nil
+    #expect(!FileManager.default.fileExists(atPath: lockPath))
+    // The early descriptor can lock the removed file; the journal's own lock is on a new one.
+    #expect(flock(early, LOCK_EX | LOCK_NB) == 0)
+    let second = try TuningJournal(url: path).lock()
+    #expect(FileManager.default.fileExists(atPath: lockPath))
+    #expect(throws: TuningJournal.Busy.self) { try TuningJournal(url: path).lock() }
+    withExtendedLifetime(second) {}
   }
 
   @Test("a failing trial is journaled as failed and the search goes on")

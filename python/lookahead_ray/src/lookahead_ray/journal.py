@@ -67,18 +67,31 @@ class Journal:
         self.records = []  # those trials' records (what the worker's `next` op is given)
 
     def lock(self):
-        descriptor = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        """Takes `JOURNAL.lock` as `tune` does: a stale file (a killed run's) holds no lock; a file
+        removed by the run that held it (`tune` and `unlock` remove it when they end) is let go
+        and the lock taken again on the file the path names now."""
+        lock_path = self.path + ".lock"
+        for _ in range(100):
+            descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(descriptor)
+                raise JournalBusy(
+                    f"{self.path} is in use by another tune (its lock {lock_path} is held by a running process); "
+                    "wait for that tune to finish, or use another --journal path (the lock is released when that "
+                    "process ends, even if it is killed, so there is nothing to delete)") from None
+            if _same_file(descriptor, lock_path):
+                self.lock_descriptor = descriptor
+                return
             os.close(descriptor)
-            raise JournalBusy(
-                f"{self.path} is in use by another tune (its lock {self.path}.lock is held); "
-                "wait for that tune to finish, or use another --journal path") from None
-        self.lock_descriptor = descriptor
+        raise OSError(f"{lock_path}: cannot lock the journal: its lock file keeps being removed and created")
 
     def unlock(self):
         if self.lock_descriptor is not None:
+            lock_path = self.path + ".lock"
+            if _same_file(self.lock_descriptor, lock_path):
+                os.unlink(lock_path)  # removed while still held, as `tune` does
             os.close(self.lock_descriptor)
             self.lock_descriptor = None
 
@@ -135,3 +148,13 @@ class Journal:
 
 def _same_point(a, b):
     return isinstance(a, list) and len(a) == len(b) and all(abs(x - y) <= 1e-12 for x, y in zip(a, b))
+
+
+def _same_file(descriptor, path):
+    """True when `path` names the file open as `descriptor` (same device and inode)."""
+    try:
+        named = os.stat(path)
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(descriptor)
+    return (opened.st_dev, opened.st_ino) == (named.st_dev, named.st_ino)
