@@ -13,7 +13,7 @@ struct TuneSearchOptions: ParsableArguments {
   @Option(help: "A trained model whose weights the `mlp` or `learned-linear` entry uses (a `train` configuration JSON or an exported model file): only the predictor's stages are searched over it.")
   var weights: String?
 
-  @Option(help: "Parameters to search, comma-separated, each `name` (as the default search searches it: its default tune range where `predictors show` gives one, else its declared range) or `name=LOW..HIGH` (any range inside the declared one, as given). Default: the predictor's own real and integer parameters.")
+  @Option(help: "Parameters to search, comma-separated, each `name` (as the default search searches it: its default tune range where `predictors show` gives one, else its declared range) or `name=LOW..HIGH` (any range inside the declared one, as given but for values that would break a rule with another parameter, such as order < window). Default: the predictor's own real and integer parameters.")
   var params: String?
 
   @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")

@@ -29,6 +29,10 @@ public struct CatalogSearchSpace: Sendable {
     /// A ramp's end fixed on `--predictor` leaves the other, searched end no value that keeps
     /// low below high.
     case rampHasNoRoom(fixed: String, value: Double, searched: String, side: String, declared: String)
+    /// A range given in `--params` (or the ends of a searched pair) has no value that keeps a
+    /// rule between two fields (``ParameterRamp``) against the other end, searched, fixed or at
+    /// its default: every trial would fail. The message names both keys.
+    case rangeHasNoRoom(String)
 
     public var description: String {
       switch self {
@@ -49,6 +53,8 @@ public struct CatalogSearchSpace: Sendable {
           + "in its range \(declared), so every trial would break "
           + (side == "below" ? "\(searched) < \(fixed)" : "\(fixed) < \(searched)")
           + "; fix \(searched) too, or give \(fixed) another value"
+      case .rangeHasNoRoom(let message):
+        message
       }
     }
   }
@@ -94,6 +100,8 @@ public struct CatalogSearchSpace: Sendable {
     // The parameters searched as a default search searches them: every one without --params, and
     // each bare name in it.
     var asByDefault: Set<String> = []
+    // The text of each range given (`2..16`), for messages.
+    var ranges: [String: String] = [:]
     for item in items {
       let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       let name = pair[0]
@@ -122,36 +130,82 @@ public struct CatalogSearchSpace: Sendable {
       dimension.lowerBound = low
       dimension.upperBound = high
       dimensions.append(dimension)
+      ranges[name] = pair[1]
     }
     guard !dimensions.isEmpty else { throw .nothingToSearch(predictor: entry.name) }
-    for index in dimensions.indices where asByDefault.contains(dimensions[index].name) {
-      dimensions[index] = try Self.keepingRamps(dimensions[index], entry: entry, fixed: fixed)
+    // The values of the parameters not searched: fixed on --predictor, else their defaults.
+    let searched = Set(dimensions.map(\.name))
+    var defaults: [String: ParameterValue] = [:]
+    for spec in entry.parameters where !searched.contains(spec.name) && fixed[spec.name] == nil {
+      defaults[spec.name] = spec.defaultValue
     }
-    // A ramp both of whose ends are searched as by default keeps its low end below its high end by
-    // construction; ranges given with --params are searched as given, each on its own.
-    let pairs = entry.ramps.filter { asByDefault.contains($0.low) && asByDefault.contains($0.high) }
+    // A range given with --params is cut to the part that keeps a rule against the other end
+    // when that end is fixed or at its default, as a bare name is; `order,window=2..16` with the
+    // order searched 1…3 tried windows of 2 and 3 samples at orders that need more, and failed.
+    for index in dimensions.indices {
+      dimensions[index] = try Self.keepingRamps(
+        dimensions[index], entry: entry, fixed: fixed, defaults: defaults,
+        given: !asByDefault.contains(dimensions[index].name), ranges: ranges)
+    }
+    // A ramp both of whose ends are searched keeps its low end below its high end by
+    // construction, whether its ranges are the default ones or given with --params: the high end
+    // over the part of its range above the low end's lowest value, the low end below it.
+    let pairs = entry.ramps.filter { searched.contains($0.low) && searched.contains($0.high) }
+    for pair in pairs {
+      guard let low = dimensions.firstIndex(where: { $0.name == pair.low }),
+        let high = dimensions.firstIndex(where: { $0.name == pair.high })
+      else { continue }
+      let lowest = dimensions[low].lowerBound
+      // Only high ends in (0, lowest] break the rule (0 turns a ramp off).
+      guard lowest > 0, dimensions[high].lowerBound <= lowest, dimensions[high].upperBound > 0 else { continue }
+      guard dimensions[high].upperBound > lowest else {
+        func named(_ index: Int) -> String {
+          let name = dimensions[index].name
+          return ranges[name].map { "\(name)=\($0)" } ?? "\(name) (searched over \(Self.text(dimensions[index])))"
+        }
+        throw .rangeHasNoRoom(
+          "--params: \(named(high)) has no value above \(ParameterValue.number(lowest)), the lowest of \(named(low)), "
+            + "so every trial "
+            + "would break \(pair.low) < \(pair.high); give \(pair.high) a range reaching above "
+            + "\(ParameterValue.number(lowest)), or \(pair.low) one starting below \(Self.text(number: dimensions[high].upperBound))")
+      }
+      dimensions[high].lowerBound = dimensions[high].justAbove(lowest)
+    }
     space = SearchSpace(dimensions, orderedPairs: pairs.map { SearchSpace.OrderedPair(low: $0.low, high: $0.high) })
   }
 
-  /// `dimension` cut, when searched as by default, to the part of its range that keeps a ramp's low end
-  /// below its high end when the other end is fixed on `--predictor`: the low end below a fixed
-  /// high end that is on, the high end above a fixed low end (a high end of 0, off, is then never
-  /// tried); for whole numbers, a polynomial's order and window, at least 1 below or above.
-  /// Searched whole, the other end broke the rule in most trials
-  /// (`kalman:jerk-confidence-high=1` searched the low end over 0…1e12). Where the default search
-  /// range has no such part, the declared range's part is searched (linearly); where neither
-  /// has, the search is refused.
+  /// `dimension` cut to the part of its range that keeps a ramp's low end below its high end
+  /// when the other end is not searched: the low end below a fixed high end that is on, the high
+  /// end above a fixed low end (a high end of 0, off, is then never tried); for whole numbers, a
+  /// polynomial's order and window, at least 1 below or above. Searched whole, the other end broke
+  /// the rule in most trials (`kalman:jerk-confidence-high=1` searched the low end over 0…1e12).
+  /// An end at its default (not fixed, not searched) cuts the same way where some values would
+  /// break the rule against it (`--params window=2..3` at the default order 2: 3…3), and a low
+  /// end of 0 or below leaves every high end valid.
+  /// Searched as by default (`given` false), where the default search range has no such part,
+  /// the declared range's part is searched (linearly); a range given in `--params` is only cut;
+  /// where neither has room, the search is refused.
   static func keepingRamps(
-    _ dimension: SearchSpace.Dimension, entry: PredictorCatalogEntry, fixed: [String: ParameterValue]
+    _ dimension: SearchSpace.Dimension, entry: PredictorCatalogEntry, fixed: [String: ParameterValue],
+    defaults: [String: ParameterValue] = [:], given: Bool = false, ranges: [String: String] = [:]
   ) throws(Problem) -> SearchSpace.Dimension {
+    var dimension = dimension
     for ramp in entry.ramps {
       let searchedIsLow = ramp.low == dimension.name
-      guard searchedIsLow || ramp.high == dimension.name,
-        case .number(let value)? = fixed[searchedIsLow ? ramp.high : ramp.low],
-        let spec = entry.parameter(named: dimension.name)
-      else { continue }
-      // A high end of 0 turns the ramp off: any low end goes.
-      if searchedIsLow, value <= 0 { continue }
+      guard searchedIsLow || ramp.high == dimension.name, let spec = entry.parameter(named: dimension.name) else { continue }
+      let other = searchedIsLow ? ramp.high : ramp.low
+      let value: Double
+      let isFixed: Bool
+      if case .number(let v)? = fixed[other] {
+        (value, isFixed) = (v, true)
+      } else if case .number(let v)? = defaults[other] {
+        (value, isFixed) = (v, false)
+      } else {
+        continue
+      }
+      // A high end of 0 turns the ramp off: any low end goes; a low end of 0 (by default) leaves
+      // every high end valid.
+      if value <= 0, searchedIsLow || !isFixed { continue }
       func cut(_ candidate: SearchSpace.Dimension) -> SearchSpace.Dimension? {
         var cut = candidate
         if searchedIsLow {
@@ -161,13 +215,35 @@ public struct CatalogSearchSpace: Sendable {
         }
         return cut.lowerBound <= cut.upperBound ? cut : nil
       }
-      if let kept = cut(dimension) ?? cut(Self.dimension(for: spec, domain: spec.domain)) { return kept }
-      throw .rampHasNoRoom(
-        fixed: searchedIsLow ? ramp.high : ramp.low, value: value, searched: dimension.name,
-        side: searchedIsLow ? "below" : "above", declared: spec.rangeDescription)
+      if let kept = cut(dimension) {
+        dimension = kept
+        continue
+      }
+      if !given, isFixed, let kept = cut(Self.dimension(for: spec, domain: spec.domain)) {
+        dimension = kept
+        continue
+      }
+      let side = searchedIsLow ? "below" : "above"
+      let rule = searchedIsLow ? "\(dimension.name) < \(other)" : "\(other) < \(dimension.name)"
+      if isFixed, !given {
+        throw .rampHasNoRoom(fixed: other, value: value, searched: dimension.name, side: side, declared: spec.rangeDescription)
+      }
+      let searchedText = ranges[dimension.name].map { "\(dimension.name)=\($0)" } ?? "\(dimension.name) (searched over \(Self.text(dimension)))"
+      let where_ = isFixed ? "fixed at \(ParameterValue.number(value)) on --predictor" : "at its default \(ParameterValue.number(value))"
+      throw .rangeHasNoRoom(
+        "--params: \(searchedText) has no value \(side) \(other), \(where_), so every trial would break \(rule); "
+          + "give \(dimension.name) a range \(side) \(ParameterValue.number(value)), or "
+          + (isFixed ? "\(other) another value" : "fix \(other) (--predictor \(entry.name):\(other)=VALUE) or search it too"))
     }
     return dimension
   }
+
+  /// `LOW…HIGH` of a dimension, for messages.
+  static func text(_ dimension: SearchSpace.Dimension) -> String {
+    "\(text(number: dimension.lowerBound))…\(text(number: dimension.upperBound))"
+  }
+
+  static func text(number: Double) -> String { "\(ParameterValue.number(number))" }
 
   /// The search dimension of one declared parameter over `domain` (its declared one, or its
   /// default search range).

@@ -106,15 +106,22 @@ struct RampSearchTests {
         + "jerk-confidence-high too, or give jerk-confidence-low another value")
   }
 
-  @Test("--params searches an end given a range over that range, on its own")
-  func explicitRangesStayIndependent() throws {
+  /// Ends given a range were searched each on its own, so a trial whose low end came out above
+  /// its high end failed. They are now searched as a pair like bare names: the high end over its
+  /// range, the low end the same share of the part of its range below it.
+  @Test("--params ends given ranges keep a ramp's ends in order, as bare names do")
+  func explicitRangesKeepRampsInOrder() throws {
     let entry = try PredictorCatalog.exported.entry(named: "kalman")
     let space = try CatalogSearchSpace(entry: entry, parameters: ["jerk-confidence-low=0..10", "jerk-confidence-high"])
-    #expect(space.space.orderedPairs.isEmpty)
-    #expect(space.space.values(atUnit: [0.8, 0]) == [8, 1e-5])
+    #expect(space.space.orderedPairs == [.init(low: "jerk-confidence-low", high: "jerk-confidence-high")])
+    let values = space.space.values(atUnit: [0.8, 0])
+    #expect(values[1] == 1e-5 && values[0] < values[1] && values[0] > 0, "\(values)")
     let both = try CatalogSearchSpace(entry: entry, parameters: ["jerk-confidence-low=0..10", "jerk-confidence-high=0..10"])
-    #expect(both.space.orderedPairs.isEmpty)
-    #expect(both.space.values(atUnit: [0.8, 0.25]) == [8, 2.5])
+    #expect(both.space.orderedPairs.count == 1)
+    #expect(both.space.values(atUnit: [0.8, 0.25]) == [2, 2.5])
+    #expect(both.space.dimensions.map(\.lowerBound) == [0, 0], "a low end from 0 leaves every high end valid")
+    let (points, failures) = Self.configureSearchPoints(both)
+    #expect(failures.isEmpty, "\(failures.count) of \(points) failed, first: \(failures.first ?? "")")
   }
 
   /// A bare name in --params searched the declared range, each end on its own, so `--params
