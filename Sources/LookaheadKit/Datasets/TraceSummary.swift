@@ -37,7 +37,22 @@ public struct TraceSummary: Codable, Sendable, Equatable {
   public var licence: String
   /// The rate the source states, Hz.
   public var digitizerRateHz: Double?
+  /// Strokes of one pointer type.
+  public struct PointerTypeCount: Codable, Sendable, Equatable {
+    public var pointerType: PointerType
+    public var strokes: Int
+
+    public init(pointerType: PointerType, strokes: Int) {
+      self.pointerType = pointerType
+      self.strokes = strokes
+    }
+  }
+
   public var strokes: Int
+  /// Strokes per pointer type present, in ``PointerType`` order (pen, touch, mouse, unknown), so
+  /// mixed data says how much of it is pen and how much touch. Nil in a summary written before
+  /// it was recorded.
+  public var pointerTypes: [PointerTypeCount]?
   public var contactStrokes: Int
   public var hoverStrokes: Int
   public var samples: Int
@@ -72,6 +87,11 @@ public struct TraceSummary: Codable, Sendable, Equatable {
     licence = meta.licence
     digitizerRateHz = meta.digitizerRateHz
     strokes = trace.strokes.count
+    var byType: [PointerType: Int] = [:]
+    for stroke in trace.strokes { byType[stroke.pointerType, default: 0] += 1 }
+    pointerTypes = PointerType.allCases.compactMap { type in
+      byType[type].map { PointerTypeCount(pointerType: type, strokes: $0) }
+    }
     let contact = trace.strokes.filter { !$0.isHover }
     contactStrokes = contact.count
     hoverStrokes = trace.strokes.count - contact.count
@@ -141,6 +161,9 @@ public struct TraceSummary: Codable, Sendable, Equatable {
     lines.append("licence:     \(licence)")
     lines.append("unit:        \(coordinateUnit), " + (millimetresPerUnit.map { "\($0) mm per unit" } ?? "mm per unit unknown"))
     lines.append("strokes:     \(strokes) (\(contactStrokes) contact, \(hoverStrokes) hover)")
+    if let pointerTypes, !pointerTypes.isEmpty {
+      lines.append("pointers:    " + pointerTypes.map { "\($0.strokes) \($0.pointerType.rawValue)" }.joined(separator: ", ") + " (strokes)")
+    }
     lines.append("samples:     \(samples) (\(contactSamples) in contact strokes)")
     lines.append("duration:    \(number(contactDurationSeconds)) s in contact strokes")
     if let median = medianIntervalSeconds, let mean = meanIntervalSeconds {

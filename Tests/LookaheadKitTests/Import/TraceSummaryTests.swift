@@ -44,4 +44,20 @@ struct TraceSummaryTests {
     let back = try JSONDecoder().decode(TraceSummary.self, from: Data(try summary.json().utf8))
     #expect(back == summary)
   }
+
+  @Test("strokes per pointer type, in PointerType order; a summary written before them reads without")
+  func pointerTypes() throws {
+    var trace = Self.trace
+    trace.strokes[0].pointerType = .touch
+    trace.strokes[2].pointerType = .pen
+    let summary = TraceSummary(trace)
+    #expect(summary.pointerTypes == [.init(pointerType: .pen, strokes: 1), .init(pointerType: .touch, strokes: 1),
+      .init(pointerType: .unknown, strokes: 1)])
+    #expect(summary.text().contains("\npointers:    1 pen, 1 touch, 1 unknown (strokes)\n"))
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(try summary.json().utf8)) as? [String: Any])
+    object["pointerTypes"] = nil
+    let old = try JSONDecoder().decode(TraceSummary.self, from: try JSONSerialization.data(withJSONObject: object))
+    #expect(old.pointerTypes == nil)
+    #expect(!old.text().contains("pointers:"))
+  }
 }
