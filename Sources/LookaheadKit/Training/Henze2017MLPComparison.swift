@@ -274,7 +274,8 @@ public enum Henze2017MLPComparison {
     }
     // Each balanced repeat past the first of every file, re-recorded (``BalanceRepeats/rerecorded``):
     // rerecordedRows[f][r][v] is file f's (r + 2)-th repeat in window variant v.
-    let repeatCounts = Self.mostRepeats(of: files, rowCounts: perFile.map { $0[0].count }, participants: participants)
+    let rowCounts = perFile.map { $0[0].count }
+    let repeatCounts = Self.mostRepeats(of: files, rowCounts: rowCounts, participants: participants)
     let rerecordSeed = first.options.seed
     let speedSpread: Double
     if case .rerecorded(let spread) = balanceRepeats { speedSpread = spread } else { speedSpread = 1 }
@@ -312,8 +313,7 @@ public enum Henze2017MLPComparison {
       /// first), each task repeated when balanced.
       func fitRows(_ candidate: Candidate, stopper: String) -> MLPTrainingRows {
         let fitFiles = files.indices.filter { files[$0].participant != participant && files[$0].participant != stopper }
-        var rowsPerTask: [String: Int] = [:]
-        for f in fitFiles { rowsPerTask[files[f].task, default: 0] += perFile[f][0].count }
+        let rowsPerTask = Self.rowsPerTask(of: files, rowCounts: rowCounts, leavingOut: [participant, stopper])
         let mostRows = rowsPerTask.values.max() ?? 0
         var rows = MLPTrainingRows(inputCount: parameters.inputCount)
         for variant in candidate.windowVariants {
@@ -411,6 +411,16 @@ public enum Henze2017MLPComparison {
     max(1, Int((Double(mostRows) / Double(max(ownRows, 1))).rounded()))
   }
 
+  /// Each task's fitting rows (as recorded) when the participants `leftOut` (held out, early
+  /// stopping) are left out of the fit; `rowCounts` per file.
+  static func rowsPerTask(
+    of files: [Henze2017Comparison.File], rowCounts: [Int], leavingOut leftOut: Set<String>
+  ) -> [String: Int] {
+    var rows: [String: Int] = [:]
+    for f in files.indices where !leftOut.contains(files[f].participant) { rows[files[f].task, default: 0] += rowCounts[f] }
+    return rows
+  }
+
   /// The most times a balanced candidate repeats each file's rows in any fold: over every pair of
   /// participants left out of the fit (held out, early stopping), the task with the most fitting
   /// rows over the file's task's (``balancedRepeats(mostRows:ownRows:)``).
@@ -418,10 +428,7 @@ public enum Henze2017MLPComparison {
     var most = [Int](repeating: 1, count: files.count)
     for heldOut in participants {
       for stopper in participants where stopper != heldOut {
-        var rowsPerTask: [String: Int] = [:]
-        for f in files.indices where files[f].participant != heldOut && files[f].participant != stopper {
-          rowsPerTask[files[f].task, default: 0] += rowCounts[f]
-        }
+        let rowsPerTask = Self.rowsPerTask(of: files, rowCounts: rowCounts, leavingOut: [heldOut, stopper])
         let mostRows = rowsPerTask.values.max() ?? 0
         for f in files.indices {
           let own = rowsPerTask[files[f].task] ?? 1

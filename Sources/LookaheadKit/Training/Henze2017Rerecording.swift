@@ -15,8 +15,8 @@ import LookaheadRuntime
 /// How: each stroke (a down row, its moves, an up row) is re-recorded by ``StrokeResampler`` at
 /// one sample every 17.5 ms with whole-millisecond timestamps (``Henze2017ExtraFitData/reportInterval``),
 /// its first instant a random fraction of a period after the touch-down. Between recorded rows the
-/// path is the resampler's cubic Hermite curve; rows at the same millisecond are one report (the
-/// later position). A pause longer than the resampler's gap stays a pause. Only the participants a
+/// path is the resampler's cubic Hermite curve; each stroke is first cleaned as every importer
+/// cleans (``StrokeCleaner``: rows at the same millisecond are one report, the later position). A pause longer than the resampler's gap stays a pause. Only the participants a
 /// fold fits on are re-recorded into its fitting rows; early stopping and scoring read the files
 /// as recorded.
 package enum Henze2017Rerecording {
@@ -79,20 +79,13 @@ package enum Henze2017Rerecording {
     return strokes
   }
 
-  /// A stroke's rows as the resampler's samples (seconds from the stroke's first row), one per
-  /// distinct millisecond: a later row at the same time replaces the earlier's position.
+  /// A stroke's rows as the resampler's samples (seconds from the stroke's first row), cleaned by
+  /// the anchor protocol's rules (``StrokeCleaner``): a later row at the same time replaces the
+  /// earlier's position, so every time is one report.
   static func reports(of stroke: [Henze2017Protocol.Row]) -> [PointerSample] {
     guard let start = stroke.first?.timeMilliseconds else { return [] }
-    var samples: [PointerSample] = []
-    for row in stroke {
-      let time = (row.timeMilliseconds - start) / 1000
-      if let last = samples.last, time <= last.time {
-        samples[samples.count - 1].x = row.x
-        samples[samples.count - 1].y = row.y
-      } else {
-        samples.append(PointerSample(time: time, x: row.x, y: row.y))
-      }
-    }
-    return samples
+    let rows = stroke.map { TraceSample(time: ($0.timeMilliseconds - start) / 1000, x: $0.x, y: $0.y) }
+    var uncounted = CleaningReport()
+    return StrokeCleaner().clean(rows, report: &uncounted).kept.map { PointerSample(time: $0.time, x: $0.x, y: $0.y) }
   }
 }
