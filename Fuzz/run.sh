@@ -39,12 +39,15 @@ make_seeds() {
     [ -f "$f" ] && { echo 30; sed -n 2,31p "$f"; } > "$work/svc2004-$(basename "$f")" && mkdir -p "$work/svc2004" \
       && mv "$work/svc2004-$(basename "$f")" "$work/svc2004/" || true
   done
-  find "$shared"/WacomMSP13-HandwritingSpeed/Wacom_speed -name '*.csv' 2>/dev/null | sort | head -n 3 \
-    | while read -r f; do seed wacom-msp13 "$f" 50; done
+  # No `| head` under pipefail: head leaves early, the writer before it may die of SIGPIPE (141)
+  # and the whole run with it, depending on timing (it did, once, in CI). Read the list, then slice.
+  local files
+  mapfile -t files < <(find "$shared"/WacomMSP13-HandwritingSpeed/Wacom_speed -name '*.csv' 2>/dev/null | sort)
+  for f in "${files[@]:0:3}"; do seed wacom-msp13 "$f" 50; done
   seed turbotouch-strokes "$shared"/TurboTouch-Nancel2018/strokes.csv 60
   seed turbotouch-predicted "$shared"/TurboTouch-Nancel2018/strokesPredicted64GroundTruth.csv 60
-  find "$shared"/TurboTouch-Nancel2018/optimization -name 'data.csv' 2>/dev/null | head -n 1 \
-    | while read -r f; do seed turbotouch-optitrack "$f" 60; done
+  mapfile -t files < <(find "$shared"/TurboTouch-Nancel2018/optimization -name 'data.csv' 2>/dev/null | sort)
+  for f in "${files[@]:0:1}"; do seed turbotouch-optitrack "$f" 60; done
   mkdir -p "$work/inkable-json"
   for f in "$shared"/Inkable-ApplePencil/Tests/InkableTests/{events,pencil-error}.json; do
     [ -f "$f" ] && python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))[:24]))' "$f" \
