@@ -42,7 +42,11 @@ package struct ParameterField<Parameters>: Sendable {
     guard case .number(let v) = read(parameters) else { return }
     switch domain {
     case .real(let range, _): try PredictorParameterError.check(prefix + property, v, in: range)
-    case .integer(let range): try PredictorParameterError.check(prefix + property, Int(v), in: range)
+    case .integer(let range):
+      // The value was an Int, read back as a Double: one within 512 of Int.max (a model file may
+      // hold any Int) rounds to 2^63, which `Int(_:)` traps on, so it is refused as out of range.
+      guard let whole = Int(exactly: v) else { throw .integer(prefix + property, v, outside: range) }
+      try PredictorParameterError.check(prefix + property, whole, in: range)
     case .choice, .flag: return
     }
   }

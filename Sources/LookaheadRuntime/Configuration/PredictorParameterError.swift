@@ -47,11 +47,13 @@ public struct PredictorParameterError: Error, Sendable, Equatable, CustomStringC
   static func check(
     _ parameter: String, _ value: Int, in range: ClosedRange<Int>
   ) throws(PredictorParameterError) {
-    guard range.contains(value) else {
-      throw PredictorParameterError(
-        parameter: parameter, value: Double(value),
-        problem: "expected an integer in \(range.lowerBound)…\(range.upperBound)")
-    }
+    guard range.contains(value) else { throw integer(parameter, Double(value), outside: range) }
+  }
+
+  /// The refusal of an integer field's `value` outside `range`.
+  static func integer(_ parameter: String, _ value: Double, outside range: ClosedRange<Int>) -> PredictorParameterError {
+    PredictorParameterError(
+      parameter: parameter, value: value, problem: "expected an integer in \(range.lowerBound)…\(range.upperBound)")
   }
 }
 
