@@ -69,7 +69,7 @@ struct CompareCommand: ParsableCommand {
       let loadedModels = try LoadedModels(models)
       options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "compare")
       var run = EvaluationRun(
-        subjects: subjects, datasets: try options.loadDatasets(datasets),
+        subjects: subjects, datasets: try options.loadDatasets(datasets, notingFittedWritersOf: loadedModels),
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels),
         evaluationProtocol: protocolChoice, baseline: baseline,
         pairedColumn: pairedColumn ?? ScorecardColumn.errorMeanMillimetres,

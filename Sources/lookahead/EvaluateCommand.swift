@@ -52,7 +52,7 @@ struct EvaluateCommand: ParsableCommand {
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "evaluate")
-      let loaded = try options.loadDatasets(datasets)
+      let loaded = try options.loadDatasets(datasets, notingFittedWritersOf: loadedModels)
       if subjects.first?.kind == .recorded,
         let bare = loaded.first(where: { EvaluationSubject.recordedDescription(of: $0.trace) == nil })
       {

@@ -66,11 +66,23 @@ struct EvaluationOptions: ParsableArguments {
     }
   }
 
-  /// Loads each dataset reference, reporting progress.
-  func loadDatasets(_ references: [String]) throws -> [EvaluationDataset] {
+  /// Loads each dataset reference, reporting progress, and notes on stderr (unless `--quiet`) each
+  /// of `models` scored on writers it was fitted on (``FittedWritersNote``): printed whether or not
+  /// stderr is a terminal, as it is about the result.
+  func loadDatasets(_ references: [String], notingFittedWritersOf models: LoadedModels = LoadedModels()) throws
+    -> [EvaluationDataset]
+  {
     try references.map { reference in
       progress?("loading \(reference)…")
-      return try EvaluationDataset.load(reference, dataDirectory: dataDirectoryURL)
+      let dataset = try EvaluationDataset.load(reference, dataDirectory: dataDirectoryURL)
+      if !quiet.isOn {
+        for entry in models.entries {
+          if let note = FittedWritersNote.text(for: entry.model.file, path: entry.path, dataset: dataset) {
+            FileHandle.standardError.write(Data((note + "\n").utf8))
+          }
+        }
+      }
+      return dataset
     }
   }
 
