@@ -24,7 +24,7 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .customLong("model"), help: "An exported model file (repeatable), swept through the runtime, labelled by its file name.")
   var models: [String] = []
 
-  @Option(name: .customLong("step-ms"), help: "Horizon step, ms (default: the delivered-sample period).")
+  @Option(name: .customLong("step-ms"), help: "Horizon step, ms (default: the delivered-sample period); at most 1000 steps up to --max-ms.")
   var stepMilliseconds: Double?
 
   @Option(name: .customLong("max-ms"), help: "Largest horizon, ms.")
@@ -61,6 +61,18 @@ struct SweepCommand: ParsableCommand {
       for dataset in loaded {
         guard let step = stepMilliseconds.map({ $0 / 1000 }) ?? HorizonSweep.step(for: dataset.trace, profile: profile)
         else { throw ValidationError("\(dataset.reference): cannot tell the sample period; give --step-ms") }
+        guard HorizonSweep.stepCount(step: step, maximum: maximumMilliseconds / 1000) != nil else {
+          let count = maximumMilliseconds / (step * 1000)
+          let steps = count < 1e9 ? String(Int(count.rounded())) : String(format: "%.3g", count)
+          let smallest = maximumMilliseconds / Double(HorizonSweep.maximumSteps)
+          let from = stepMilliseconds.map { "--step-ms \($0)" }
+            ?? "\(dataset.reference)'s delivered-sample period (\(String(format: "%.4g", step * 1000)) ms)"
+          throw ValidationError("""
+            \(from) up to --max-ms \(maximumMilliseconds) makes \(steps) steps; a sweep takes at most \
+            \(HorizonSweep.maximumSteps) (every step scores every prediction again): give --step-ms of at least \
+            \(smallest) ms, or a smaller --max-ms
+            """)
+        }
         let sweep = HorizonSweep(
           horizons: HorizonSweep.horizons(step: step, maximum: maximumMilliseconds / 1000),
           decimation: profile.digitizer.decimation, parts: options.parts)
