@@ -130,6 +130,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
       "# seed: \(seed.map(String.init) ?? Self.unusedSeedText)",
     ]
     if let profile { lines.append("# profile: \(profile)") }
+    if let definition = profileDefinition?.compactJSON { lines.append("# profile-definition: \(definition)") }
     for predictor in predictors { lines.append("# predictor: \(predictor)") }
     for key in settings.keys.sorted() { lines.append("# setting: \(key)=\(settings[key] ?? "")") }
     if let unit { lines.append("# unit: \(unit)" + (millimetresPerUnit.map { " (\($0) mm)" } ?? "")) }

@@ -329,4 +329,13 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     return try encoder.encode(self)
   }
+
+  /// The profile as one line of JSON with sorted keys (``load(contentsOf:)`` reads it too), for
+  /// the `# profile-definition:` line of a result CSV: the name alone does not say what a profile
+  /// file held when the result was made.
+  public var compactJSON: String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+  }
 }
