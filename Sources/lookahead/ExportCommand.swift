@@ -21,11 +21,13 @@ struct ExportCommand: ParsableCommand {
       dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
       a summary.
 
-      With --vectors DIR, the conformance vectors for the model go into DIR (made if missing):
-      the model file itself (lookahead.model) and one NAME.vectors file per input stream (a steady
-      stroke, gaps, repeated times, a reversal, a stop, time going backwards, non-finite input, an
-      app scale; each --vectors-trace replayed as `lookahead predict` does) with the runtime's
-      answers (Docs/ConformanceVectors.md). -o is then optional.
+      With --vectors DIR, the conformance vectors for the model go into DIR (made if missing): \
+      the model file itself (lookahead.model) and one NAME.vectors file per input stream (a steady \
+      stroke, gaps, repeated times, a reversal, a stop, time going backwards, non-finite input, an \
+      app scale; each --vectors-trace replayed as `lookahead predict` does) with the runtime's \
+      answers (Docs/ConformanceVectors.md). -o is then optional. With --force, an earlier \
+      export's .vectors files that this one does not write are removed (they hold another model's \
+      answers); without it they are refused.
       """)
 
   @Option(help: "Predictor specification or config file.", completion: NameCompletion.predictorsOrFiles)
@@ -100,11 +102,15 @@ struct ExportCommand: ParsableCommand {
       let vectorsFolder = vectors.map { URL(fileURLWithPath: $0) }
       let vectorFiles = try vectorsFolder.map { try conformanceFiles(file, in: $0) } ?? []
       // Every refusal before any write: a refused vector file must not leave the model written.
-      try force.checkWritable([modelURL] + vectorFiles.map(\.url))
+      try force.checkWritable([modelURL])
+      if let vectorsFolder { try ConformanceVectors.checkWritable(vectorFiles, in: vectorsFolder, force: force.replacesExisting) }
       if let modelURL { try ModelExporter.write(file, to: modelURL, force: force.replacesExisting) }
       if let vectorsFolder {
-        try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force.replacesExisting)
-        let summary = "wrote \(vectorFiles.count) files into \(vectorsFolder.path): \(vectorFiles.map(\.url.lastPathComponent).joined(separator: ", "))"
+        let removed = try ConformanceVectors.write(vectorFiles, to: vectorsFolder, force: force.replacesExisting)
+        var summary = "wrote \(vectorFiles.count) files into \(vectorsFolder.path): \(vectorFiles.map(\.url.lastPathComponent).joined(separator: ", "))"
+        if !removed.isEmpty {
+          summary += "\nremoved an earlier export's \(removed.map(\.lastPathComponent).joined(separator: ", ")) (another model's answers)"
+        }
         if json.isOn { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
       }
       if json.isOn {

@@ -58,6 +58,46 @@ struct ExportVectorsCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
   }
 
+  /// `export --predictor hold --vectors DIR --vectors-trace Inkable-ApplePencil`, then
+  /// `export --predictor kalman … --vectors DIR --force` left hold's replay answers beside
+  /// kalman's model, and the C example, which checks every `*.vectors` of the folder, failed.
+  @Test("--force removes an earlier export's vector files it does not replace; without it they are refused")
+  func staleVectorsGo() throws {
+    let folder = DatasetsCommandTests.temporaryURL("vectors-stale")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try DatasetsCommandTests.run([
+      "export", "--predictor", "hold", "--dataset", "Inkable-ApplePencil", "--vectors", folder.path,
+      "--vectors-trace", "Inkable-ApplePencil",
+    ])
+    #expect(first.status == 0, "\(first.stderr)")
+    let replay = folder.appendingPathComponent("replay-Inkable-ApplePencil.vectors")
+    let notes = folder.appendingPathComponent("notes.vectors")  // not a vectors file: never touched
+    try Data("my notes\n".utf8).write(to: notes)
+    let names = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+
+    // Only the stale file is in the way: the model and standard streams are moved aside.
+    let aside = DatasetsCommandTests.temporaryURL("vectors-aside")
+    defer { try? FileManager.default.removeItem(at: aside) }
+    try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+    for name in try names() where ![replay.lastPathComponent, notes.lastPathComponent].contains(name) {
+      try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: aside.appendingPathComponent(name))
+    }
+    let arguments = ["export", "--predictor", "kalman", "--dataset", "Inkable-ApplePencil", "--vectors", folder.path]
+    let refused = try DatasetsCommandTests.run(arguments)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("\(replay.path) holds an earlier export's answers"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("--force"))
+    #expect(try names() == ["notes.vectors", "replay-Inkable-ApplePencil.vectors"])
+
+    let forced = try DatasetsCommandTests.run(arguments + ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(forced.stdout.contains("removed an earlier export's replay-Inkable-ApplePencil.vectors"), "\(forced.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: replay.path))
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
+    #expect(try names().filter { $0.hasPrefix("replay-") }.isEmpty)
+    #expect(try names().count == 10)  // the model, eight streams and the notes
+  }
+
   @Test("usage: neither -o nor --vectors, or --vectors-trace alone, is refused")
   func usage() throws {
     let neither = try DatasetsCommandTests.run(["export", "--predictor", "hold"])

@@ -51,12 +51,54 @@ public enum ConformanceVectors {
   }
 
   /// Writes `outputs` (from ``files(_:traces:replay:in:)``) into `folder` (made if missing); an
-  /// existing file needs `force`. Every path is checked before any is written, so a refused run
-  /// leaves the folder as it was.
-  public static func write(_ outputs: [OutputFile], to folder: URL, force: Bool) throws {
-    for output in outputs { try ResultFile.checkWritable(output.url, force: force) }
+  /// existing file needs `force`, and with it an earlier export's vector files that `outputs`
+  /// does not replace are removed (``staleFiles(in:keeping:)``). Every path is checked before any
+  /// is written, so a refused run leaves the folder as it was.
+  ///
+  /// - Returns: the stale vector files removed.
+  @discardableResult
+  public static func write(_ outputs: [OutputFile], to folder: URL, force: Bool) throws -> [URL] {
+    try checkWritable(outputs, in: folder, force: force)
+    let stale = staleFiles(in: folder, keeping: outputs)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for output in outputs { try ResultFile.write(output.data, to: output.url, force: force) }
+    for url in stale { try FileManager.default.removeItem(at: url) }
+    return stale
+  }
+
+  /// Throws unless ``write(_:to:force:)`` may write `outputs` into `folder`: an existing file
+  /// among them, or a stale vector file beside them, needs `force`.
+  public static func checkWritable(_ outputs: [OutputFile], in folder: URL, force: Bool) throws {
+    for output in outputs { try ResultFile.checkWritable(output.url, force: force) }
+    if !force, let stale = staleFiles(in: folder, keeping: outputs).first { throw StaleFileError(path: stale.path) }
+  }
+
+  /// The vector files in `folder` that `outputs` does not replace: an earlier export's streams,
+  /// such as a `replay-NAME.vectors` of a `--vectors-trace` not given this time, or the
+  /// `app-scale.vectors` of a model whose unit had a size. Their answers are another model's, and
+  /// a port (and `Examples/c`) checks every `*.vectors` file of the folder against
+  /// `lookahead.model`, so left behind they fail it: re-exporting with `--force` into the folder of
+  /// an export with `--vectors-trace` left the old model's replay answers beside the new model.
+  /// Only files ending in `.vectors` that start as this format's do (any version) are counted.
+  public static func staleFiles(in folder: URL, keeping outputs: [OutputFile]) -> [URL] {
+    let kept = Set(outputs.map(\.url.lastPathComponent))
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    return names.sorted().filter { $0.hasSuffix(".vectors") && !kept.contains($0) }
+      .map { folder.appendingPathComponent($0) }
+      .filter { url in
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? handle.close() }
+        let marker = Data("# lookahead-vectors:".utf8)  // any version of the format
+        return (try? handle.read(upToCount: marker.count)) == marker
+      }
+  }
+
+  /// A vector file of an earlier export that this one would not replace, refused without `--force`.
+  public struct StaleFileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var description: String {
+      "\(path) holds an earlier export's answers, which this export does not write; pass --force to remove it with the rest"
+    }
   }
 
   /// Computes and writes the folder (made if missing); an existing file in it needs `force`.
