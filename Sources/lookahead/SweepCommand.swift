@@ -56,7 +56,7 @@ struct SweepCommand: ParsableCommand {
       let loadedModels = try LoadedModels(models)
       let modelRows = loadedModels.subjects
       let profile = try options.deviceProfile(models: loadedModels)
-      let loaded = try options.loadDatasets(datasets)
+      let loaded = try options.loadDatasets(datasets, notingFittedWritersOf: loadedModels)
       var results: [SweepResult.DatasetCurves] = []
       for dataset in loaded {
         guard let step = stepMilliseconds.map({ $0 / 1000 }) ?? HorizonSweep.step(for: dataset.trace, profile: profile)

@@ -5,7 +5,7 @@ import Testing
 /// A model exported from a training, scored again on the whole dataset, was scored on the writers
 /// it was fitted on too, and `evaluate` said nothing: its number read better than the held-out one
 /// the training printed. It now notes the fitted writers and the reference of the held-out ones.
-@Suite("evaluate and compare --model note the writers the model was fitted on")
+@Suite("evaluate, compare and sweep --model note the writers the model was fitted on")
 struct EvaluateFittedWritersNoteTests {
   @Test("scored on its own data: the note names the fitted writers and the held-out reference; held out: none")
   func notesFittedWriters() throws {
@@ -22,7 +22,9 @@ struct EvaluateFittedWritersNoteTests {
     let fitted = try #require(provenance.trainWriters), heldOut = try #require(provenance.testWriters)
     #expect(!fitted.isEmpty && !heldOut.isEmpty)
 
-    for command in [["evaluate", "--model", model.path], ["compare", "linear", "--model", model.path]] {
+    for command in [
+      ["evaluate", "--model", model.path], ["compare", "linear", "--model", model.path], ["sweep", "--model", model.path],
+    ] {
       let whole = try DatasetsCommandTests.run(command + [data])
       #expect(whole.status == 0, "\(command): \(whole.stderr)")
       let note = try #require(
