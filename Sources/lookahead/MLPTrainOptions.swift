@@ -230,7 +230,16 @@ struct MLPTrainOptions: ParsableArguments {
   /// `--ensemble`, led by the member (`member 2/3  epoch …`), which `member` sets.
   func progressPrinter(member: EnsembleMemberLabel? = nil) -> (MLPTrainer.Epoch, Int) -> Void {
     guard !quiet.isOn else { return { _, _ in } }
+    let started = StartedMembers()
     return { epoch, remaining in
+      // A member whose first reported epoch is not the first resumed from its checkpoint: say so,
+      // as a resumed tune journal is announced, rather than leave the jump in epochs unexplained.
+      let index = member?.member ?? 0
+      if started.insert(index), epoch.epoch > 1, let checkpoint {
+        let file = MLPTrainer.memberCheckpoint(URL(fileURLWithPath: checkpoint), member: index).path
+        let line = (member?.prefix ?? "") + "resumed from \(file): \(epoch.epoch - 1) of at most \(epochs) epochs were done\n"
+        FileHandle.standardError.write(Data(line.utf8))
+      }
       let eta = Int((epoch.seconds * Double(remaining)).rounded())
       let line = (member?.prefix ?? "") + String(
         format: "epoch %3d  loss %.5g  validation error %.5g  (%.1f s/epoch, at most %d s left)\n", epoch.epoch, epoch.trainingLoss, epoch.validationError, epoch.seconds, eta)
@@ -245,6 +254,13 @@ struct MLPTrainOptions: ParsableArguments {
     }
     return ensemble
   }
+}
+
+/// The ensemble members whose first epoch the progress printer has seen.
+final class StartedMembers {
+  private var members = Set<Int>()
+  /// Whether `member` is seen for the first time (it is remembered).
+  func insert(_ member: Int) -> Bool { members.insert(member).inserted }
 }
 
 /// Which member of `--ensemble` is training, for the progress lines.
