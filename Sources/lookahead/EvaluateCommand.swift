@@ -48,6 +48,7 @@ struct EvaluateCommand: ParsableCommand {
       if records != nil, protocolChoice != .frameReplay {
         throw ValidationError("--records needs the frame protocol")
       }
+      try DistinctFiles.check([("--records", records.map { URL(fileURLWithPath: $0) }), ("--output", options.output.url)])
       try options.force.checkWritable(records.map { URL(fileURLWithPath: $0) }, options.output.url)
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])

@@ -54,6 +54,8 @@ struct ReportCommand: ParsableCommand {
       for path in results where !FileManager.default.fileExists(atPath: path) {
         throw ValidationError("\(path): no such file")
       }
+      let inputURLs = results.map { URL(fileURLWithPath: $0) }
+      try DistinctFiles.check(output: "-o", outputURL, notAmong: inputURLs)
       try force.checkWritable(outputURL)
       let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }
       var document = try ReportDocument(
@@ -72,6 +74,7 @@ struct ReportCommand: ParsableCommand {
         let folder = stem + "-figures"
         let base = outputURL.deletingLastPathComponent()
         let (text, files) = document.markdown(figureDirectory: folder)
+        for file in files { try DistinctFiles.check(output: "-o", base.appendingPathComponent(file.path), notAmong: inputURLs) }
         try force.checkWritable(files.map { base.appendingPathComponent($0.path) })
         try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
         for file in files { try force.write(file.contents, to: base.appendingPathComponent(file.path)) }

@@ -39,6 +39,10 @@ struct TuneCommand: ParsableCommand {
     try runCommand {
       let outURL = out.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "tune") }
+      try DistinctFiles.check([
+        ("--journal", journal.map { URL(fileURLWithPath: $0) }), ("--out", outURL),
+        ("--out's side file", resultURL),
+      ])
       try force.checkWritable(outURL, resultURL)
       let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
