@@ -47,4 +47,39 @@ struct TuneJournalLockTests {
     let after = try Self.tune(journal: journal)
     #expect(after.status == 0, "\(after.stderr)")
   }
+
+  /// `tune … --journal k.jsonl … &`, then `kill -TERM` (or Ctrl-C) mid-search, left
+  /// `k.jsonl.lock` behind: the default action of the signal skipped the release.
+  @Test("a tune stopped by SIGTERM removes its lock file and still dies of the signal")
+  func stoppedBySignal() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("k.jsonl")
+    let lockPath = journal.path + ".lock"
+    let process = Process()
+    process.executableURL = try DatasetsCommandTests.executable()
+    process.currentDirectoryURL = dir
+    // Far more trials than it can score before the signal: it is stopped mid-search.
+    process.arguments = [
+      "tune", "--predictor", "kalman", "--trials", "100000", "--split", "holdout=0.25,seed=1", "--journal", journal.path,
+      "--quiet", "Henze2017-MobileHCI",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: lockPath), process.isRunning, Date() < deadline { usleep(20_000) }
+    try #require(FileManager.default.fileExists(atPath: lockPath), "the tune never took its lock")
+    process.terminate()  // SIGTERM
+    // The child inherits this thread's signal mask, in which SIGTERM may be blocked: a tune that
+    // does not act on it would run on, so it is waited for with a deadline, then killed.
+    let stopDeadline = Date().addingTimeInterval(30)
+    while process.isRunning, Date() < stopDeadline { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGTERM)
+    #expect(!FileManager.default.fileExists(atPath: lockPath), "the stopped tune left its lock file")
+    #expect(FileManager.default.fileExists(atPath: journal.path), "the journal goes nowhere: it is resumed from")
+  }
 }

@@ -114,25 +114,29 @@ public struct TuningJournal: Sendable {
   }
 
   /// The journal's advisory lock, held until this value is released; releasing it removes the
-  /// lock file (`JOURNAL.lock`), so a finished tune leaves only its journal. A run that is killed
-  /// leaves the file, but the kernel drops its `flock` with the process, so the next run takes it.
+  /// lock file (`JOURNAL.lock`), so a finished tune leaves only its journal, and so does one
+  /// stopped by Ctrl-C, `kill` or a closed terminal (``JournalLockSignalCleanup``). A run killed
+  /// with SIGKILL leaves the file, but the kernel drops its `flock` with the process, so the next
+  /// run takes it.
   public final class Lock: @unchecked Sendable {
     private let descriptor: Int32
     private let path: String
     fileprivate init(descriptor: Int32, path: String) {
       self.descriptor = descriptor
       self.path = path
+      JournalLockSignalCleanup.shared.hold(self, descriptor: descriptor, path: path)
     }
     deinit {
       // Removed while still held, and only if the path is still this file: a run waiting to lock
       // it then finds the path gone (or another file) and starts over on a fresh one.
       if TuningJournal.isSameFile(descriptor, path) { unlink(path) }
+      JournalLockSignalCleanup.shared.release(self)
       close(descriptor)  // closing the last descriptor releases the flock
     }
   }
 
   /// True when `path` names the file open as `descriptor` (same device and inode).
-  fileprivate static func isSameFile(_ descriptor: Int32, _ path: String) -> Bool {
+  static func isSameFile(_ descriptor: Int32, _ path: String) -> Bool {
     var open = stat(), named = stat()
     guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
     return open.st_dev == named.st_dev && open.st_ino == named.st_ino
