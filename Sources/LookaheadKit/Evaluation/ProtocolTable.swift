@@ -1,8 +1,11 @@
 /// Per-sample protocol results as text: one table in the native unit and one in millimetres,
 /// rows = predictors (ours first, then the reference rows marked `[ref]`), columns = horizons
 /// (per task for Henze 2017), cells `mean / p95` (mean only where the source gives only it).
-/// The best mean of each column among all rows carries a `*`. Provenance of every reference
-/// row is listed under the tables.
+/// The best mean of each column among all rows carries a `*`, on every row that prints it: a
+/// reference row is published to three digits, so ranking it against our unrounded mean put the
+/// star on whichever side rounding favoured (`[ref] b) linear  3.55 / 8.36*` beside our identical
+/// `3.55 / 8.36`, and ours starred at the next horizon). Provenance of every reference row is
+/// listed under the tables.
 public enum ProtocolTable {
   /// The tables lay their horizon columns out in blocks no wider than `width` (each repeating the
   /// row labels), and the reference rows' provenance is wrapped to it.
@@ -43,7 +46,8 @@ public enum ProtocolTable {
       for c in keys.indices {
         let values = means.map { $0[c] }
         guard let best = values.compactMap({ $0 }).min() else { continue }
-        for r in values.indices where values[r] == best {
+        let printed = ComparisonTable.format(best)
+        for r in values.indices where values[r].map(ComparisonTable.format) == printed {
           lines[r + 1][c + 1] += "*"
         }
       }
@@ -62,13 +66,13 @@ public enum ProtocolTable {
     let references = rows.filter(\.isReference)
     if !references.isEmpty {
       sections.append(
-        "* lowest mean in column. [ref] rows were not computed here:\n"
+        "* lowest mean in column, on every row that prints it. [ref] rows were not computed here:\n"
           + references.map { reference in
             "  " + ComparisonTable.wrap("[ref] \(reference.label): \(reference.provenance ?? "")", width: width - 2)
               .split(separator: "\n").joined(separator: "\n  ")
           }.joined(separator: "\n"))
     } else {
-      sections.append("* lowest mean in column.")
+      sections.append("* lowest mean in column, on every row that prints it.")
     }
     return sections.joined(separator: "\n\n")
   }
