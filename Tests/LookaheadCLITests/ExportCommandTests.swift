@@ -63,6 +63,12 @@ struct ExportCommandTests {
     let unknown = try DatasetsCommandTests.run(["export", "--predictor", "nope", "-o", model.path])
     #expect(unknown.status == 1)
     #expect(unknown.stderr.contains("unknown predictor \"nope\""))
+    // A workbench-only baseline is known (`predictors list` shows it, exportable no): it said
+    // "unknown predictor "turbotouch64"; known predictors: …", as for a typo.
+    let baseline = try DatasetsCommandTests.run(["export", "--predictor", "turbotouch64", "-o", model.path])
+    #expect(baseline.status == 1)
+    #expect(baseline.stderr.contains("predictor turbotouch64 is workbench-only and cannot be exported"), "\(baseline.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: model.path))
     try Data("lookahead-model 1 crc32=00000000\n{}".utf8).write(to: model)
     let damaged = try DatasetsCommandTests.run(["predict", "--model", model.path, "Inkable-ApplePencil"])
     #expect(damaged.status == 1)

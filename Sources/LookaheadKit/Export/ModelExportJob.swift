@@ -403,10 +403,21 @@ public struct ModelExportJob: Sendable {
   }
 
   /// A predictor from a specification or a file (see ``Source/predictor(_:)``).
+  /// Throws ``ModelExporter/NotExportable`` when `specification` names a workbench-only
+  /// baseline: `predictors list` shows it ("exportable no"), and the export catalog's own refusal,
+  /// "unknown predictor "turbotouch64"; known predictors: …", read as a typo.
+  static func refuseWorkbenchOnly(_ specification: String) throws {
+    guard let baseline = try? PredictorCatalog.workbench.configure(specification: specification) else { return }
+    if !baseline.isExportable { throw ModelExporter.NotExportable(name: baseline.name) }
+  }
+
   static func predictor(_ text: String, catalog: PredictorCatalog) throws -> CatalogPredictor {
     let url = URL(fileURLWithPath: text)
     guard FileManager.default.fileExists(atPath: url.path) else {
-      return try catalog.configure(specification: text)
+      do { return try catalog.configure(specification: text) } catch {
+        try refuseWorkbenchOnly(text)
+        throw error
+      }
     }
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
