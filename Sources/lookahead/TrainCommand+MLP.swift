@@ -21,6 +21,13 @@ extension TrainCommand {
     try runCommand {
       let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
+      // The checkpoint is written every epoch and read on the next run: the model or its result
+      // written over it at the end lost the run to resume, and a checkpoint named as the result
+      // file trained to the end, then was refused (or, with --force, replaced).
+      try DistinctFiles.check([
+        ("--checkpoint", mlp.checkpoint.map { URL(fileURLWithPath: $0) }), ("-o", outURL),
+        ("the result file beside -o", resultURL),
+      ])
       try force.checkWritable(outURL, resultURL)
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(input.datasets) else { return }

@@ -30,3 +30,29 @@ struct TrainMLPResumeNoteTests {
     #expect(resumed < epoch2 && !lines.contains { $0.hasPrefix("epoch   1  loss") }, "\(second.stderr)")
   }
 }
+
+/// The checkpoint named as the model (`--checkpoint m.json -o m.json --force`) was replaced by the
+/// model at the end, losing the run to resume; named as the result file beside it
+/// (`--checkpoint m.train.json -o m.json`) it trained to the end and was then refused. Both are
+/// refused before any training, `--force` or not.
+@Suite("train --family mlp: the checkpoint is not one of the outputs")
+struct TrainMLPCheckpointOutputTests {
+  @Test("--checkpoint naming -o or its result file is refused before training, --force or not", arguments: [
+    ("m.json", "--checkpoint and -o name the same file"),
+    ("m.train.json", "--checkpoint and the result file beside -o name the same file"),
+  ])
+  func checkpointIsNotAnOutput(checkpoint: String, message: String) throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for force in [[], ["--force"]] {
+      let run = try DatasetsCommandTests.run([
+        "train", "--family", "mlp", "--split", "train=participant1,participant2;test=participant3", "--mlp-history",
+        "3", "--hidden", "4", "--epochs", "1", "--checkpoint", dir.appendingPathComponent(checkpoint).path,
+        "-o", dir.appendingPathComponent("m.json").path, TrainMLPCommandTests.dataset,
+      ] + force)
+      #expect(run.status != 0 && run.stderr.contains(message), "\(force): \(run.stderr)")
+      #expect(!run.stderr.contains("epoch   1"), "\(run.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+  }
+}
