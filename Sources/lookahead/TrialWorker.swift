@@ -97,6 +97,11 @@ final class TrialWorker {
       do { request = try TuningJournal.decoder().decode(Request.self, from: Data(line.utf8)) } catch let DecodingError.typeMismatch(type, context) {
         throw RequestError(field: Self.fieldName(context.codingPath), message: "expected \(Self.typeName(type))")
       } catch let DecodingError.dataCorrupted(context) {
+        // Foundation reports a fractional index with no coding path ("The given data was not
+        // valid JSON."), so `{"index":3.5}` got an error naming no field.
+        if context.codingPath.isEmpty, let index = object["index"] as? Double, Int(exactly: index) == nil {
+          throw RequestError(field: "index", message: "expected a whole number, found \(index)")
+        }
         throw RequestError(field: Self.fieldName(context.codingPath), message: "a number that does not fit (\(context.debugDescription))")
       } catch let DecodingError.keyNotFound(key, context) {
         throw RequestError(field: Self.fieldName(context.codingPath + [key]), message: "missing")
@@ -245,6 +250,8 @@ final class TrialWorker {
     case is Double.Type: "a number"
     case is Int.Type: "a whole number"
     case is String.Type: "a string"
+    case is [Any].Type: "an array"  // not Swift's "Array<Any>"
+    case is [String: Any].Type: "an object"
     default: "\(type)"
     }
   }

@@ -105,6 +105,25 @@ struct WorkerCommandTests {
     }
   }
 
+  /// `{"search":"all","index":3.5}` got 'a number that does not fit (The given data was not
+  /// valid JSON.)' with no field, and `"trials":"x"` 'expected Array<Any>'.
+  @Test("a fractional index and a trials field that is no array are named in plain words")
+  func fractionalIndexAndTrialsType() throws {
+    let input = """
+      {"search":"all","index":3.5}
+      {"op":"next","search":"all","trials":"x"}
+
+      """
+    let result = try Self.run(["worker"] + Self.tuneOptions, input: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let answers = try Self.objects(result.stdout)
+    try #require(answers.count == 2)
+    #expect(answers[0]["field"] as? String == "index")
+    #expect(answers[0]["error"] as? String == "expected a whole number, found 3.5")
+    #expect(answers[1]["field"] as? String == "trials")
+    #expect(answers[1]["error"] as? String == "expected an array")
+  }
+
   @Test("malformed lines get an error line naming the line number and field; the worker carries on and still scores the good line after them")
   func malformedLines() throws {
     let input = """
