@@ -75,7 +75,7 @@ struct CompareCommand: ParsableCommand {
         pairedColumn: pairedColumn ?? ScorecardColumn.errorMeanMillimetres,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
-      run.datasetSubjectSpecifications = models.map { "model:" + $0 }
+      run.datasetSubjectSpecifications = try loadedModels.specifications()
       let result = try run.run(commandLine: CommandLine.arguments, command: "compare", progress: options.progress)
       try options.emit(try options.render(result, metrics: metricsChoice))
     }

@@ -67,7 +67,7 @@ struct EvaluateCommand: ParsableCommand {
         profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
-      run.datasetSubjectSpecifications = model.map { ["model:" + $0] } ?? []
+      run.datasetSubjectSpecifications = try loadedModels.specifications()
       let result = try run.run(commandLine: CommandLine.arguments, command: "evaluate", progress: options.progress)
       if let records {
         let count = try run.writeRecords(

@@ -143,6 +143,13 @@ struct LoadedModels {
     return first
   }
 
+  /// Each model as the result's provenance lists it: `model:PATH sha256=HEX`, the digest of the
+  /// file's bytes, so a result still says which model it scored once the file is re-exported or
+  /// lost (the path alone named only where a model had been).
+  func specifications() throws -> [String] {
+    try entries.map { "model:\($0.path) sha256=\(try FileDigest.sha256Hex(fileAt: URL(fileURLWithPath: $0.path)))" }
+  }
+
   /// The device every model was tuned for, when they all name the same one.
   var commonDevice: DeviceProfile? {
     guard let first = entries.first?.deviceProfile, entries.allSatisfy({ $0.deviceProfile == first }) else { return nil }

@@ -91,7 +91,7 @@ struct SweepCommand: ParsableCommand {
       }
       let provenance = ResultProvenance(
         commandLine: CommandLine.arguments, command: "sweep",
-        predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + models.map { "model:" + $0 },
+        predictors: EvaluationSubject.uniquingLabels(given).map(\.specification) + (try loadedModels.specifications()),
         // Nothing in a sweep is random (--seed is refused), so it records no seed.
         seed: nil, profile: profile, evaluationProtocol: "per-sample-fixed-horizon",
         datasets: loaded.map(\.provenance),

@@ -412,6 +412,17 @@ struct EvaluationCommandTests {
     #expect(dataset.subjects.count == 2)
     #expect(dataset.subjects[0].scorecard == dataset.subjects[1].scorecard)
     #expect(dataset.comparisons.first?.meanDifference == 0)
-    #expect(decoded.provenance.predictors.last == "model:" + model.path)
+    // The model file's digest is recorded beside its path (the path alone said where a model had
+    // been, not which), checked against sha256sum; evaluate and sweep record it the same way.
+    let digest = try ReplayCSVProvenanceTests.sha256sum(model)
+    #expect(digest.count == 64)
+    #expect(decoded.provenance.predictors.last == "model:\(model.path) sha256=\(digest)")
+    for command in [["evaluate", "--model", model.path], ["sweep", "--model", model.path, "--max-ms", "8"]] {
+      let run = try Self.run(command + ["Inkable-ApplePencil", "--json", "--quiet"])
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+      let predictors = (json?["provenance"] as? [String: Any])?["predictors"] as? [String]
+      #expect(predictors?.last == "model:\(model.path) sha256=\(digest)", "\(command): \(predictors ?? [])")
+    }
   }
 }
