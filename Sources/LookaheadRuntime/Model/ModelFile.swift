@@ -144,6 +144,33 @@ public struct ModelFile: Codable, Sendable, Equatable {
     var predictor: Predictor
   }
 
+  /// The names each string-valued choice of a model file takes, by the Swift type name that the
+  /// standard library's decoder puts in its message.
+  static let choiceValues: [String: [String]] = {
+    func names<T: CaseIterable & RawRepresentable>(_: T.Type) -> (String, [String]) where T.RawValue == String {
+      ("\(T.self)", T.allCases.map(\.rawValue))
+    }
+    let horizonKinds: [ModelHorizonPolicy.Kind] = [.presentationTime, .fixed]  // not CaseIterable (public API)
+    return Dictionary(
+      uniqueKeysWithValues: [
+        names(KalmanStateModel.self), names(KalmanTimeStep.self), names(KalmanExtrapolation.self),
+        names(PredictionOrigin.self), names(PressurePolicy.self), names(MLPPredictor.Activation.self),
+        ("\(ModelHorizonPolicy.Kind.self)", horizonKinds.map(\.rawValue)),
+      ])
+  }()
+
+  /// The standard library's "Cannot initialize Kind from invalid String value x", which names a
+  /// Swift type the file's reader never sees, in the file's terms: the value and the valid ones.
+  static func unknownChoice(_ message: String) -> String? {
+    for (type, valid) in choiceValues {
+      let lead = "Cannot initialize \(type) from invalid String value "
+      guard message.hasPrefix(lead) else { continue }
+      let value = message.dropFirst(lead.count)
+      return "\"\(value)\" is not a valid value; expected one of " + valid.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+    return nil
+  }
+
   /// A decoding error as a ``ModelFileError/malformed(path:detail:)`` with its JSON path.
   public static func describe(_ error: any Error) -> ModelFileError {
     let path = JSONPath.text(of:)
@@ -157,6 +184,9 @@ public struct ModelFile: Codable, Sendable, Equatable {
     case DecodingError.dataCorrupted(let context):
       if context.codingPath.isEmpty {
         return .malformed(path: "$", detail: "not valid JSON")
+      }
+      if let detail = unknownChoice(context.debugDescription) {
+        return .malformed(path: path(context.codingPath), detail: detail)
       }
       return .malformed(path: path(context.codingPath), detail: context.debugDescription)
     default:
