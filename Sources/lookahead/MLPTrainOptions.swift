@@ -153,7 +153,7 @@ struct MLPTrainOptions: ParsableArguments {
     return folds.map { $0! - 1 }
   }
 
-  /// Only the MLP prints progress (a line per epoch).
+  /// Progress: the MLP's line per epoch, the learned linear model's line per stage.
   @OptionGroup var quiet: QuietOption
 
   /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the

@@ -106,12 +106,27 @@ public enum TrainRun {
   /// Folds of one writer's strokes when only one writer trains.
   public static let singleWriterFolds = 4
 
-  public static func run(_ request: Request, data: TuningData, testData: TuningData? = nil) throws -> Outcome {
+  /// - Parameter progress: called with a line as each stage starts (choosing K and λ on a set of
+  ///   writers, scoring the held-out ones), led by the seconds since the run began: the search over
+  ///   every K and λ by cross-validation takes most of a run, tens of seconds on the pooled
+  ///   datasets, and printed nothing.
+  public static func run(
+    _ request: Request, data: TuningData, testData: TuningData? = nil, progress: (String) -> Void = { _ in }
+  ) throws -> Outcome {
     guard !request.horizons.isEmpty, request.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
       throw SetupError(description: "--horizons must be positive milliseconds")
     }
     let trainer = request.trainer
-    func choose(_ strokes: [Stroke]) throws -> (LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters) {
+    let started = Date()
+    func report(_ stage: String) {
+      progress(String(format: "[%4.0f s] ", Date().timeIntervalSince(started)) + stage)
+    }
+    let grid = "\(request.historyCounts.count) K × \(request.lambdas.count) λ"
+    func choose(_ strokes: [Stroke], _ purpose: String) throws -> (
+      LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters
+    ) {
+      let writers = Set(strokes.map { $0.writer ?? "unknown" }).count
+      report("\(purpose): choosing K and λ (\(grid)) by cross-validation over \(writers) \(writers == 1 ? "writer" : "writers")")
       let cv = try trainer.crossValidate(strokes: Self.crossValidationGroups(strokes))
       return (cv, try trainer.fit(strokes: strokes, historyCount: cv.best.historyCount, lambda: cv.best.lambda))
     }
@@ -124,7 +139,9 @@ public enum TrainRun {
     var linear = [[Double]](repeating: [], count: request.horizons.count)
     var testWriters: [String] = []
     var crossFittedWriters: [String] = []
+    var chosenForShipping: (LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters)?
     func score(_ parameters: LearnedLinearPredictor.Parameters, on test: TuningData) {
+      report("scoring \(test.writers.count) held-out \(test.writers.count == 1 ? "writer" : "writers")")
       let stages = request.stages
       let m = ObjectiveEvaluator.perSampleErrors(data: test, horizons: request.horizons, parts: request.parts) {
         LearnedLinearTrainer.shipped(parameters, stages: stages)
@@ -151,13 +168,15 @@ public enum TrainRun {
         finalTrain = try data.restricted(to: Set(parts[0].trainWriters))
         if testData == nil {
           let test = try data.restricted(to: Set(parts[0].testWriters))
-          let (_, parameters) = try choose(finalTrain.strokes)
-          score(parameters, on: test)
+          let chosen = try choose(finalTrain.strokes, "the training writers")
+          chosenForShipping = chosen
+          score(chosen.1, on: test)
           testWriters = parts[0].testWriters
         }
       } else {
-        for part in parts {
-          let (cv, parameters) = try choose(try data.restricted(to: Set(part.trainWriters)).strokes)
+        for (index, part) in parts.enumerated() {
+          let (cv, parameters) = try choose(
+            try data.restricted(to: Set(part.trainWriters)).strokes, "fold \(index + 1) of \(parts.count)")
           foldRows.append(row(cv.best))
           // With separate test data the held-out table is that data's alone (as `tune` does):
           // pooling the folds' scores into it would mix two different estimates.
@@ -168,7 +187,9 @@ public enum TrainRun {
         finalTrain = data
       }
     }
-    let (cv, parameters) = try choose(finalTrain.strokes)
+    // One split without separate test data trains the shipped model on the writers it just chose
+    // on: the same (deterministic) search, so it is not run twice.
+    let (cv, parameters) = try chosenForShipping ?? choose(finalTrain.strokes, "the model shipped")
     if let testData {
       score(parameters, on: testData)
       testWriters = testData.writers
