@@ -48,7 +48,7 @@ public enum ResultTables {
     var head = SVGElement("tr", children: [SVGElement("th", text: "mean error (\(unit))")])
     for key in keys { head.append(SVGElement("th", [("data-column", key)], text: key)) }
     var body = SVGElement("tbody")
-    let best = keys.map { key in bestIndices(rows.map { value($0, key) }) }
+    let best = keys.map { key in protocolBestIndices(rows.map { value($0, key) }, isReference: rows.map(\.isReference)) }
     for (r, row) in rows.enumerated() {
       let label = row.isReference ? row.label + " [ref]" : row.label
       var tr = SVGElement(
@@ -149,6 +149,30 @@ public enum ResultTables {
     let finite = values.enumerated().compactMap { i, v in v.flatMap { $0.isFinite ? (i, $0) : nil } }
     guard finite.count > 1, let low = finite.map(\.1).min() else { return [] }
     return Set(finite.filter { $0.1 == low }.map(\.0))
+  }
+
+  /// The rows of a protocol column that print the lowest mean, every one of them: a reference
+  /// row is published to three significant digits (`0.173`), so it ties with any row whose mean
+  /// prints the same at three digits (our `0.1735`), and two of our rows tie when they print the
+  /// same four digits. Ranking the published `0.173` against our unrounded `0.17349` starred
+  /// whichever side rounding favoured; `ProtocolTable` (the `compare` text) follows the same rule.
+  static func protocolBestIndices(_ values: [Double?], isReference: [Bool]) -> Set<Int> {
+    let lowest = bestIndices(values)
+    guard !lowest.isEmpty else { return [] }
+    func printed(_ value: Double, coarse: Bool) -> String {
+      coarse ? ComparisonTable.format(value) : ReportFormat.number(value)
+    }
+    var best = lowest
+    for (r, v) in values.enumerated() {
+      guard let v, v.isFinite, !best.contains(r) else { continue }
+      if lowest.contains(where: { b in
+        let coarse = isReference[r] || isReference[b]
+        return printed(v, coarse: coarse) == printed(values[b]!, coarse: coarse)
+      }) {
+        best.insert(r)
+      }
+    }
+    return best
   }
 
   static func scoreKey(_ score: ProtocolScore) -> String {
