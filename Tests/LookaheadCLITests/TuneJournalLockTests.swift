@@ -68,8 +68,16 @@ struct TuneJournalLockTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(60)
-    while !FileManager.default.fileExists(atPath: lockPath), process.isRunning, Date() < deadline { usleep(20_000) }
+    // The journal's first line is written after the lock is taken and the signals with it, so a
+    // signal sent then cannot fall between the lock file's creation and its cleanup's start.
+    func journalStarted() -> Bool {
+      ((try? FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) ?? 0) > 0
+    }
+    while !(FileManager.default.fileExists(atPath: lockPath) && journalStarted()), process.isRunning, Date() < deadline {
+      usleep(20_000)
+    }
     try #require(FileManager.default.fileExists(atPath: lockPath), "the tune never took its lock")
+    try #require(journalStarted(), "the tune never wrote its journal")
     process.terminate()  // SIGTERM
     // The child inherits this thread's signal mask, in which SIGTERM may be blocked: a tune that
     // does not act on it would run on, so it is waited for with a deadline, then killed.
