@@ -99,7 +99,7 @@ public struct ModelExportJob: Sendable {
     var provenanceDatasets: [ModelProvenance.Dataset] = []
     let names = datasets.isEmpty && recorded == nil ? origin.legacyDatasets : datasets
     if names.isEmpty, let recorded {
-      if let unit = recorded.unit { coordinates = ModelCoordinates(unit: unit, millimetresPerUnit: recorded.millimetresPerUnit) }
+      if let unit = recorded.unit { coordinates = ModelExporter.coordinates(unit: unit, millimetresPerUnit: recorded.millimetresPerUnit) }
       digitizerRateHz = recorded.digitizerRateHz
       provenanceDatasets = recorded.datasets.map { dataset in
         .init(name: dataset.reference, files: dataset.files.map { .init(path: $0.path, sha256: $0.sha256) })

@@ -49,9 +49,15 @@ public enum ModelExporter {
       horizonPolicy: horizonPolicy, provenance: provenance)
   }
 
-  /// The coordinates of a trace's data.
+  /// The coordinates of a trace's data (a trace naming no unit, `# coordinate_unit:` left empty,
+  /// is `unknown`, as the model format says; the loader refuses an empty one).
   public static func coordinates(of metadata: TraceMetadata) -> ModelCoordinates {
-    ModelCoordinates(unit: metadata.coordinateUnit, millimetresPerUnit: metadata.millimetresPerUnit)
+    coordinates(unit: metadata.coordinateUnit, millimetresPerUnit: metadata.millimetresPerUnit)
+  }
+
+  /// The coordinates of data in `unit` (`unknown` for an empty name).
+  static func coordinates(unit: String, millimetresPerUnit: Double?) -> ModelCoordinates {
+    ModelCoordinates(unit: unit.isEmpty ? "unknown" : unit, millimetresPerUnit: millimetresPerUnit)
   }
 
   /// Writes `file` to `url` through ``ResultFile`` (an existing file needs `force`).

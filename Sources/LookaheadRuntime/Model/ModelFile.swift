@@ -118,6 +118,21 @@ public struct ModelFile: Codable, Sendable, Equatable {
     if let mm = coordinates.millimetresPerUnit, !(mm.isFinite && mm > 0) {
       throw .invalidParameter(field: "$.coordinates.millimetresPerUnit", detail: "\(mm): expected a finite number above 0")
     }
+    if coordinates.unit.isEmpty {
+      throw .invalidParameter(
+        field: "$.coordinates.unit", detail: "empty: expected the unit's name (\"unknown\" when the data did not say)")
+    }
+    if coordinates.unit == "mm", let mm = coordinates.millimetresPerUnit, mm != 1 {
+      throw .invalidParameter(
+        field: "$.coordinates.millimetresPerUnit", detail: "\(mm), but the unit is \"mm\": expected 1 (or no millimetresPerUnit)")
+    }
+    if case .object(let profile) = tunedFor.deviceProfile, case .string(let name) = profile["name"],
+      name != tunedFor.deviceProfileName
+    {
+      throw .invalidParameter(
+        field: "$.tunedFor.deviceProfileName",
+        detail: "\"\(tunedFor.deviceProfileName)\", but the embedded profile ($.tunedFor.deviceProfile.name) is \"\(name)\": expected the same name")
+    }
     if let rate = tunedFor.digitizerRateHz, !(rate.isFinite && rate > 0) {
       throw .invalidParameter(field: "$.tunedFor.digitizerRateHz", detail: "\(rate): expected a finite number above 0")
     }
