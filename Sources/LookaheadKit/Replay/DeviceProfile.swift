@@ -69,7 +69,10 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       try decoder.refuseUnknownProfileFields(besides: CodingKeys.self)
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
-      decimation = try c.decodeIfPresent(Int.self, forKey: .decimation) ?? defaults.decimation
+      decimation =
+        try c.decodeIfPresent(Double.self, forKey: .decimation).map {
+          try ProfileValueError.wholeNumber($0, at: c.codingPath + [CodingKeys.decimation], expected: "a whole number 1…16")
+        } ?? defaults.decimation
     }
   }
 
@@ -187,7 +190,14 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let defaults = Self()
       probability = try c.decodeIfPresent(Double.self, forKey: .probability) ?? defaults.probability
-      frameIndices = try c.decodeIfPresent([Int].self, forKey: .frameIndices) ?? defaults.frameIndices
+      frameIndices =
+        try c.decodeIfPresent([Double].self, forKey: .frameIndices).map { values in
+          try values.enumerated().map { i, value in
+            try ProfileValueError.wholeNumber(
+              value, at: c.codingPath + [CodingKeys.frameIndices, ProfileValueError.Index(intValue: i)],
+              expected: "a whole frame index ≥ 0")
+          }
+        } ?? defaults.frameIndices
     }
   }
 
@@ -220,6 +230,9 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
   public func validate() throws(DeviceProfileError) {
     func fail(_ field: String, _ problem: String) -> DeviceProfileError {
       DeviceProfileError(profile: name, field: field, problem: problem)
+    }
+    guard !name.isEmpty else {
+      throw fail("name", "must not be empty: it is how --profile, results and model files name the profile")
     }
     guard (1...16).contains(digitizer.decimation) else {
       throw fail("digitizer.decimation", "must be 1…16, found \(digitizer.decimation)")
@@ -308,6 +321,8 @@ public struct DeviceProfile: Codable, Sendable, Hashable {
       throw DeviceProfileError(profile: file, field: nil, problem: JSONNesting.problem(in: data) ?? "")
     } catch let error as DecodingError {
       throw DeviceProfileError(decoding: error, file: file)
+    } catch let error as ProfileValueError {
+      throw DeviceProfileError(profile: file, field: JSONPath.text(of: error.codingPath), problem: error.problem)
     } catch let error as UnknownProfileField {
       throw DeviceProfileError(
         profile: file, field: JSONPath.text(of: error.codingPath),

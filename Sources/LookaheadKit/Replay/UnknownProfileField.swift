@@ -26,3 +26,28 @@ extension Decoder {
     }
   }
 }
+
+/// A whole-number field of a profile file (`digitizer.decimation`, `missedFrames.frameIndices`)
+/// holding a number that is not one or does not fit an `Int` (`1.5`, `1e30`), which
+/// `JSONDecoder` reports as "not valid JSON" without a path. Read as a double and converted
+/// exactly, so the error names the field.
+struct ProfileValueError: Error {
+  var codingPath: [any CodingKey]
+  var problem: String
+
+  /// An array position in ``codingPath``.
+  struct Index: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+  }
+
+  /// `value` as an `Int`, or this error naming `codingPath` and what was `expected`.
+  static func wholeNumber(_ value: Double, at codingPath: [any CodingKey], expected: String) throws -> Int {
+    guard let whole = Int(exactly: value) else {
+      throw ProfileValueError(codingPath: codingPath, problem: "expected \(expected), found \(value)")
+    }
+    return whole
+  }
+}
