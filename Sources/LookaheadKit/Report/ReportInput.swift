@@ -72,6 +72,7 @@ public enum ReportInput: Sendable {
       if !isEvaluation, let kind = Self.otherResult(data) {
         throw TraceInputError(file: path, location: .file, field: "format", problem: kind)
       }
+      if let problem = Self.invalidJSON(data, path: path, text: text) { throw problem }
       do {
         if isEvaluation {
           return .evaluation(try decoder.decode(EvaluationResult.self, from: data), path: path)
@@ -104,6 +105,39 @@ public enum ReportInput: Sendable {
         + "and report `evaluate --model M --json` or `compare … --json`"
     default:
       return nil
+    }
+  }
+
+  /// Why `data` is not JSON at all (a truncated or damaged file), with the line where the parser
+  /// stopped when it says, and what the file looks like it was; `nil` for valid JSON. Without this
+  /// a truncated `compare` result, cut before the keys that mark it, was decoded as a sweep and
+  /// described as "The given data was not valid JSON. (expected a sweep result)".
+  static func invalidJSON(_ data: Data, path: String, text: String) -> TraceInputError? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+      var location = TraceInputError.Location.file
+      if let range = detail.range(of: #"character \d+"#, options: .regularExpression),
+        let offset = Int(detail[range].dropFirst("character ".count))
+      {
+        location = .line(data.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+      }
+      let truncated = detail.localizedCaseInsensitiveContains("end of file")
+      if truncated, case .file = location {
+        // Where the file ends: its last line.
+        location = .line(text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0))
+      }
+      let kind: String? =
+        text.contains("\"curves\"") ? "a sweep result"
+        : text.contains("\"comparisons\"") || text.contains("\"subjects\"") || text.contains("\"protocolRows\"")
+          ? "an evaluate/compare result" : nil
+      let cause = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+      return TraceInputError(
+        file: path, location: location, field: nil,
+        problem: "not valid JSON (\(cause))" + (truncated ? "; the file ends before the JSON does (truncated?)" : "")
+          + (kind.map { "; it looks like \($0)" } ?? ""))
     }
   }
 
