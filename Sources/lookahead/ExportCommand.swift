@@ -91,6 +91,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      if let vectors { try ConformanceVectors.checkFolder(URL(fileURLWithPath: vectors)) }  // before any work
       let job = ModelExportJob(
         source: source,
         datasets: dataset, profile: profile.name, fixedHorizonSeconds: fixedHorizon,

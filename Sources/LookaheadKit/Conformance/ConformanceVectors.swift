@@ -69,6 +69,7 @@ public enum ConformanceVectors {
   /// Throws unless ``write(_:to:force:)`` may write `outputs` into `folder`: an existing file
   /// among them, or a stale vector file beside them, needs `force`.
   public static func checkWritable(_ outputs: [OutputFile], in folder: URL, force: Bool) throws {
+    try checkFolder(folder)
     for output in outputs { try ResultFile.checkWritable(output.url, force: force) }
     if !force, let stale = staleFiles(in: folder, keeping: outputs).first { throw StaleFileError(path: stale.path) }
   }
@@ -94,6 +95,24 @@ public enum ConformanceVectors {
   }
 
   /// A vector file of an earlier export that this one would not replace, refused without `--force`.
+  /// Throws ``NotAFolderError`` when `folder` exists and is not a folder (a file there made
+  /// `export --vectors FILE` fail with "A file with the same name already exists", `--force` or
+  /// not, after all the work).
+  public static func checkFolder(_ folder: URL) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw NotAFolderError(path: folder.path)
+    }
+  }
+
+  /// The vectors' folder is an existing file.
+  public struct NotAFolderError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var description: String {
+      "--vectors \(path) is a file: --vectors takes a folder (made if missing) for the model and its .vectors files; give -o \(path) to write the model file alone"
+    }
+  }
+
   public struct StaleFileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var description: String {
