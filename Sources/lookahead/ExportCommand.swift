@@ -125,7 +125,8 @@ struct ExportCommand: ParsableCommand {
         let policy = file.tunedFor.horizonPolicy
         let horizon = policy.kind.rawValue + (policy.horizonSeconds.map { " \(horizonMillisecondsText($0 * 1000)) ms" } ?? "")
         print("  device     \(file.tunedFor.deviceProfileName), horizon \(horizon)")
-        print("  datasets   \(file.provenance.datasets.map(\.name).joined(separator: ", "))")
+        let datasets = file.provenance.datasets.map(\.name)
+        print("  datasets   \(datasets.isEmpty ? "none" : datasets.joined(separator: ", "))")
       }
     }
   }

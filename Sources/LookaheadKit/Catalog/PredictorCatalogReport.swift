@@ -12,6 +12,10 @@ public enum PredictorCatalogReport {
     var text = "\(entry.name): \(entry.summary)\n"
     text += "source: \(entry.source)\n"
     text += "exportable: \(entry.isExportable ? "yes" : "no")\n\n"
+    guard !entry.parameters.isEmpty else {
+      // An empty table was a header line alone.
+      return text + "parameters: none (a fixed configuration: nothing to set with \(entry.name):key=value or to tune)\n"
+    }
     let rows = entry.parameters.map {
       [$0.name, $0.unit.isEmpty ? "-" : $0.unit, $0.defaultDescription, $0.rangeAndSearchDescription, $0.summary]
     }
