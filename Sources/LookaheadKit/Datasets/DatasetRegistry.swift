@@ -300,16 +300,24 @@ public enum DatasetRegistry {
   }
 
   /// SHA-256 of every file a reference reads, as `(path relative to the dataset folder, digest)`,
-  /// in the `MANIFEST.sha256` layout, for the provenance of result files.
+  /// in the `MANIFEST.sha256` layout, for the provenance of result files. A reference that is one
+  /// file (`rec.json`, `rec.csv:t=time:ms,…`, `rec.json:writer=…`) records that file as the
+  /// reference names it (`Docs/Examples/rec.json`), which ``ResultProvenance/Dataset/location(of:)``
+  /// shows as it is; it recorded the file's name, shown as `Docs/Examples/rec.json/rec.json`.
   public static func checksums(of reference: String, dataDirectory: URL? = nil) throws -> [(path: String, sha256: String)] {
     let files = try files(of: reference, dataDirectory: dataDirectory)
     var base: String?
-    if case .dataset(let location, _) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
+    var singleFile: String?
+    switch try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
+    case .dataset(let location, _):
       base = location.folder.standardizedFileURL.path + "/"
+    case .path(let url, _):
+      if files.count == 1, files[0].standardizedFileURL.path == url.standardizedFileURL.path { singleFile = url.relativePath }
     }
     return try files.map { url in
       let path = url.standardizedFileURL.path
-      let relative = base.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? url.lastPathComponent
+      let relative = singleFile
+        ?? base.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? url.lastPathComponent
       return (relative, try FileDigest.sha256Hex(fileAt: url))
     }
   }

@@ -22,9 +22,13 @@ public enum TraceConversion {
 
 extension DatasetRegistry {
   /// One SHA-256 over the reference's files: the digest of its ``checksums(of:dataDirectory:)``
-  /// written as `MANIFEST.sha256` lines (`<digest>  <relative path>\n`, in load order).
+  /// written as `MANIFEST.sha256` lines (`<digest>  <relative path>\n`, in load order). A
+  /// reference that is one file is written by its file name, as before checksums recorded the
+  /// path it is named by, so the digest does not depend on how the path was spelled.
   public static func fingerprint(of reference: String, dataDirectory: URL? = nil) throws -> String {
-    let lines = try checksums(of: reference, dataDirectory: dataDirectory).map { "\($0.sha256)  \($0.path)\n" }
+    let sums = try checksums(of: reference, dataDirectory: dataDirectory)
+    let single = sums.count == 1 && ResultProvenance.Dataset.names(reference, file: sums[0].path)
+    let lines = sums.map { "\($0.sha256)  \(single ? URL(fileURLWithPath: $0.path).lastPathComponent : $0.path)\n" }
     return FileDigest.sha256Hex(Data(lines.joined().utf8))
   }
 }

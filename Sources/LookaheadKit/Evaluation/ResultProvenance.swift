@@ -27,6 +27,18 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
       self.strokes = strokes
       self.files = files
     }
+
+    /// Where `file` is: the reference's folder joined with the file's path, or, for a reference
+    /// that is the file (a path, maybe with `:settings` or `:writer=…`), the file's path alone.
+    public func location(of file: File) -> String {
+      Self.names(reference, file: file.path) ? file.path : reference + "/" + file.path
+    }
+
+    /// Whether `reference` is the file at `path` itself (``DatasetRegistry/checksums(of:dataDirectory:)``
+    /// records a one-file reference by the path it names).
+    static func names(_ reference: String, file path: String) -> Bool {
+      reference == path || reference.hasPrefix(path + ":")
+    }
   }
 
   /// One data file: its path relative to the dataset folder (the `MANIFEST.sha256` layout) and
@@ -138,7 +150,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     if let objective { lines.append("# objective: \(objective)") }
     for dataset in datasets {
       lines.append("# dataset: \(dataset.reference) (\(dataset.source), \(dataset.strokes) strokes)")
-      for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.reference)/\(file.path)") }
+      for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.location(of: file))") }
     }
     return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
   }

@@ -36,8 +36,8 @@ public enum ProvenanceBlock {
         list.append(SVGElement("dt", text: "sha256"))
         list.append(
           SVGElement(
-            "dd", [("data-field", "sha256"), ("data-sha256", item.sha256), ("data-path", dataset.reference + "/" + item.path)],
-            children: [SVGElement("code", text: item.sha256 + "  " + dataset.reference + "/" + item.path)]))
+            "dd", [("data-field", "sha256"), ("data-sha256", item.sha256), ("data-path", dataset.location(of: item))],
+            children: [SVGElement("code", text: item.sha256 + "  " + dataset.location(of: item))]))
       }
     }
     if let definition = provenance.profileDefinition,
