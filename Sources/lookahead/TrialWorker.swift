@@ -85,6 +85,12 @@ final class TrialWorker {
     var id = "null"
     do {
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        if let (field, number, object) = Self.outOfRangeNumber(in: line) {
+          if let given = object["id"], let text = try? JSONSerialization.data(withJSONObject: given, options: [.fragmentsAllowed]) {
+            id = String(decoding: text, as: UTF8.self)
+          }
+          throw RequestError(field: field, message: "\(number) is out of range: a number must fit a double (size at most about 1.8e308)")
+        }
         throw RequestError(field: nil, message: "not a JSON object")
       }
       if let given = object["id"], let text = try? JSONSerialization.data(withJSONObject: given, options: [.fragmentsAllowed]) {
@@ -239,6 +245,63 @@ final class TrialWorker {
 
   private static func quoted(_ text: String) -> String {
     (try? TuningJournal.line(text)) ?? "\"\""
+  }
+
+  /// The field holding a number too large for a double (`1e400`), which JSONSerialization refuses
+  /// the whole line for, as if it were not JSON at all: every number token that reads as infinite
+  /// is replaced by a marker string, and the line, parsed again, says where the first one was. Nil
+  /// when there is none, or the line is not a JSON object for another reason as well; with the
+  /// object so parsed, for the answer's `id`.
+  static func outOfRangeNumber(in line: String) -> (field: String, number: String, object: [String: Any])? {
+    let bytes = Array(line.utf8)
+    let marker = "\u{1}lookahead-out-of-range\u{1}"
+    var edited: [UInt8] = []
+    var first: String?
+    var index = 0
+    var inString = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      let startsNumber = byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      guard !inString, startsNumber else {
+        if inString, byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+          edited += bytes[index...(index + 1)]
+          index += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\"") { inString.toggle() }
+        edited.append(byte)
+        index += 1
+        continue
+      }
+      let start = index
+      while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+      let token = String(decoding: bytes[start..<index], as: UTF8.self)
+      if let value = Double(token), value.isInfinite {
+        // The first as the marker, any later one as another string.
+        edited += Array((first == nil ? "\"\\u0001lookahead-out-of-range\\u0001\"" : "\"\"").utf8)
+        first = first ?? token
+      } else {
+        edited += bytes[start..<index]
+      }
+    }
+    guard let first, let object = try? JSONSerialization.jsonObject(with: Data(edited)) as? [String: Any],
+      let field = path(of: marker, in: object, at: "")
+    else { return nil }
+    return (field, first, object)
+  }
+
+  /// Where `marker` is in a parsed JSON value, as `values[0]` or `parameters.process-noise`.
+  private static func path(of marker: String, in value: Any, at prefix: String) -> String? {
+    if let text = value as? String { return text == marker ? prefix : nil }
+    if let array = value as? [Any] {
+      for (i, item) in array.enumerated() { if let found = path(of: marker, in: item, at: prefix + "[\(i)]") { return found } }
+    }
+    if let object = value as? [String: Any] {
+      for key in object.keys.sorted() {
+        if let found = path(of: marker, in: object[key]!, at: prefix.isEmpty ? key : prefix + "." + key) { return found }
+      }
+    }
+    return nil
   }
 
   private static func fieldName(_ path: [any CodingKey]) -> String? {
