@@ -24,7 +24,15 @@ struct DatasetsProfileCommand: ParsableCommand {
       let url = URL(fileURLWithPath: recording)
       let parsed = try BrowserRecording.load(contentsOf: url)
       let profileName = name ?? "recorded-" + url.deletingPathExtension().lastPathComponent
-      let profile = try DeviceProfile.measured(from: parsed, name: profileName, file: url.path)
+      var profile = try DeviceProfile.measured(from: parsed, name: profileName, file: url.path)
+      // Which recording the profile was measured from, in the summary (a free-text field every
+      // reader of a profile keeps), so the file stays an ordinary profile that --profile reads.
+      profile.summary += "; recording \(url.lastPathComponent) sha256 \(try FileDigest.sha256Hex(fileAt: url))"
+      if try RecordedDisplayTiming(recording: parsed, file: url.path).deliveryDelaySeconds == nil {
+        FileHandle.standardError.write(Data((
+          "note: \(recording) has no pointer move event in contact, so no delivery delay was measured: "
+            + "the profile's deliveryDelaySeconds is 0, an assumption\n").utf8))
+      }
       let json = String(decoding: try profile.jsonData(), as: UTF8.self)
       guard let path = output.path, let url = output.url else {
         print(json)

@@ -35,7 +35,11 @@ extension DeviceProfile {
     }
     if let samples = timing.samplesPerEvent { facts.append("\(number(rounded(samples))) samples per move event") }
     if let rate = timing.digitizerRateHz { facts.append("digitizer \(number(rounded(rate))) Hz") }
-    if let delay = timing.deliveryDelaySeconds { facts.append("delivery delay \(number(rounded(delay * 1000))) ms") }
+    if let delay = timing.deliveryDelaySeconds {
+      facts.append("delivery delay \(number(rounded(delay * 1000))) ms")
+    } else {
+      facts.append("delivery delay not measured (no move event in contact): 0 assumed")
+    }
     facts.append("pipeline \(number(assumedBrowserPipelineFrames)) refreshes assumed")
     let profile = DeviceProfile(
       name: name,
