@@ -30,6 +30,14 @@ struct DatasetFileProvenanceTests {
     let comments = try String(contentsOf: records, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("# sha256:") }
     #expect(comments == ["# sha256: \(digest)  \(reference)"])
 
+    // convert's input_sha256 still hashes the one file by its name, however the path is spelled.
+    let converted = DatasetsCommandTests.temporaryURL("file-provenance.lktrace.csv")
+    defer { try? FileManager.default.removeItem(at: converted) }
+    let convert = try DatasetsCommandTests.run(["datasets", "convert", reference, converted.path])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let expected = FileDigest.sha256Hex(Data("\(digest)  browser-recording.json\n".utf8))
+    #expect(try String(contentsOf: converted, encoding: .utf8).contains("input_sha256=\(expected)"))
+
     // The registry name and its folder given as a path: paths relative to the folder, as before.
     let byName = try Self.files("Inkable-ApplePencil")
     #expect(!byName.isEmpty && byName.allSatisfy { !($0["path"] ?? "/").contains("/") })
