@@ -18,7 +18,8 @@ struct SharedOptionGroupTests {
     ["train", "--test", "Inkable-ApplePencil", "-o", "FILE", "Inkable-ApplePencil"],
     ["export", "--predictor", "hold", "-o", "FILE"],
     ["predict", "--model", "/nonexistent/model.json", "-o", "FILE", "Inkable-ApplePencil"],
-    ["report", "-o", "FILE", "FILE"],
+    // Its input another file: the output named as the input too is refused as such (DistinctFiles).
+    ["report", "-o", "FILE", "Docs/Examples/browser-recording.json"],
     ["recorder", "-o", "FILE"],
   ]
 
@@ -46,8 +47,7 @@ struct SharedOptionGroupTests {
     var line = arguments
     let at = try #require(line.firstIndex(of: "FILE"))
     line[at] = output
-    // `report`'s input: a file that exists.
-    let result = try DatasetsCommandTests.run(line.map { $0 == "FILE" ? "Docs/Examples/browser-recording.json" : $0 })
+    let result = try DatasetsCommandTests.run(line)
     #expect(result.status == 1, "\(line): \(result.stderr)")
     #expect(result.stderr.contains("\(output): the path ends in /"), "\(line): \(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
