@@ -98,6 +98,7 @@ struct TrainCommand: ParsableCommand {
         throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "is" : "are") for --henze2017 --family mlp only")
       }
     }
+    try TrainFamilyOptions.check(family: family, arguments: CommandLine.arguments)
     if mlp.henzePixelsPerMillimetre != nil, mlp.henzeExtraFit.isEmpty {
       throw ValidationError("--henze-pixels-per-mm converts the --henze-extra-fit data; give --henze-extra-fit too")
     }
