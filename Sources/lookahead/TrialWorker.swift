@@ -86,16 +86,12 @@ final class TrialWorker {
     do {
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
         if let (field, number, object) = Self.outOfRangeNumber(in: line) {
-          if let given = object["id"], let text = try? JSONSerialization.data(withJSONObject: given, options: [.fragmentsAllowed]) {
-            id = String(decoding: text, as: UTF8.self)
-          }
+          id = Self.idText(of: object) ?? id
           throw RequestError(field: field, message: "\(number) is out of range: a number must fit a double (size at most about 1.8e308)")
         }
         throw RequestError(field: nil, message: "not a JSON object")
       }
-      if let given = object["id"], let text = try? JSONSerialization.data(withJSONObject: given, options: [.fragmentsAllowed]) {
-        id = String(decoding: text, as: UTF8.self)
-      }
+      id = Self.idText(of: object) ?? id
       if let unknown = object.keys.sorted().first(where: { !Request.fields.contains($0) }) {
         throw RequestError(field: unknown, message: "unknown field (known: \(Request.fields.sorted().joined(separator: ", ")))")
       }
@@ -288,6 +284,14 @@ final class TrialWorker {
       let field = path(of: marker, in: object, at: "")
     else { return nil }
     return (field, first, object)
+  }
+
+  /// The request's `id` as JSON text, to echo in the answer; nil when it has none.
+  private static func idText(of object: [String: Any]) -> String? {
+    guard let given = object["id"],
+      let text = try? JSONSerialization.data(withJSONObject: given, options: [.fragmentsAllowed])
+    else { return nil }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Where `marker` is in a parsed JSON value, as `values[0]` or `parameters.process-noise`.
