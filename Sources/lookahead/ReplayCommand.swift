@@ -98,13 +98,12 @@ struct ReplayTraceCommand: ParsableCommand {
       if csv {
         // The provenance every result CSV carries (command line, version, seed, the profile in
         // full, every file read with its SHA-256); it had the command, profile name and seed only.
-        let files = try DatasetRegistry.checksums(of: trace, dataDirectory: location.dataDirectoryURL)
+        let dataset = EvaluationDataset(
+          reference: trace, trace: loaded,
+          files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
         let provenance = ResultProvenance(
           commandLine: CommandLine.arguments, command: "replay", predictors: [], seed: seed.value, profile: device,
-          evaluationProtocol: "frame",
-          datasets: [.init(
-            reference: trace, source: loaded.metadata.source, strokes: loaded.contactStrokes.count,
-            files: files.map { ResultProvenance.File(path: $0.path, sha256: $0.sha256) })])
+          evaluationProtocol: "frame", datasets: [dataset.provenance])
         print(provenance.csvCommentLines.joined(separator: "\n"))
         print("# trace \(trace): \(loaded.metadata.source), profile \(device.name), seed \(seed.value)")
         print(ReplayFrame.csvHeader)

@@ -40,11 +40,17 @@ public struct EvaluationDataset: Sendable {
     _ reference: String, dataDirectory: URL? = nil, options: ImportOptions = ImportOptions()
   ) throws -> EvaluationDataset {
     let trace = try DatasetRegistry.load(reference, dataDirectory: dataDirectory, options: options)
-    let files = try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map {
+    return EvaluationDataset(
+      reference: reference, trace: trace, files: try files(of: reference, dataDirectory: dataDirectory),
+      anchorDataset: anchorDataset(forReference: reference))
+  }
+
+  /// The files `reference` reads with their SHA-256 (``DatasetRegistry/checksums(of:dataDirectory:)``),
+  /// for a trace loaded otherwise (`replay` reads with a format and import options).
+  public static func files(of reference: String, dataDirectory: URL? = nil) throws -> [ResultProvenance.File] {
+    try DatasetRegistry.checksums(of: reference, dataDirectory: dataDirectory).map {
       ResultProvenance.File(path: $0.path, sha256: $0.sha256)
     }
-    return EvaluationDataset(
-      reference: reference, trace: trace, files: files, anchorDataset: anchorDataset(forReference: reference))
   }
 
   /// The provenance entry of this dataset.
