@@ -24,11 +24,12 @@ struct DatasetsProfileCommand: ParsableCommand {
       let url = URL(fileURLWithPath: recording)
       let parsed = try BrowserRecording.load(contentsOf: url)
       let profileName = name ?? "recorded-" + url.deletingPathExtension().lastPathComponent
-      var profile = try DeviceProfile.measured(from: parsed, name: profileName, file: url.path)
+      let timing = try RecordedDisplayTiming(recording: parsed, file: url.path)
+      var profile = try DeviceProfile.measured(from: parsed, timing: timing, name: profileName, file: url.path)
       // Which recording the profile was measured from, in the summary (a free-text field every
       // reader of a profile keeps), so the file stays an ordinary profile that --profile reads.
       profile.summary += "; recording \(url.lastPathComponent) sha256 \(try FileDigest.sha256Hex(fileAt: url))"
-      if try RecordedDisplayTiming(recording: parsed, file: url.path).deliveryDelaySeconds == nil {
+      if timing.deliveryDelaySeconds == nil {
         FileHandle.standardError.write(Data((
           "note: \(recording) has no pointer move event in contact, so no delivery delay was measured: "
             + "the profile's deliveryDelaySeconds is 0, an assumption\n").utf8))

@@ -22,8 +22,13 @@ extension DeviceProfile {
   /// enough strokes) phase
   /// from its frame times, delivery delay from its event arrivals, every sample delivered (the
   /// recording is already at the device's scan rate), a 2-refresh pipeline (assumed).
-  public static func measured(from recording: BrowserRecording, name: String, file: String = "recording") throws -> DeviceProfile {
-    let timing = try RecordedDisplayTiming(recording: recording, file: file)
+  ///
+  /// - Parameter timing: the recording's timing when the caller has measured it already (it
+  ///   reads ``RecordedDisplayTiming/deliveryDelaySeconds`` too), so it is measured once.
+  public static func measured(
+    from recording: BrowserRecording, timing: RecordedDisplayTiming? = nil, name: String, file: String = "recording"
+  ) throws -> DeviceProfile {
+    let timing = try timing ?? RecordedDisplayTiming(recording: recording, file: file)
     let rate = rounded(timing.refreshRateHz)
     // Kept below the rounded rate's period, which the profile checks it against.
     let phase = timing.phaseConsistency >= fixedPhaseConsistency && timing.phaseStrokeCount >= fixedPhaseMinimumStrokes
