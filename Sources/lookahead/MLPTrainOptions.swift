@@ -156,6 +156,11 @@ struct MLPTrainOptions: ParsableArguments {
   /// Progress: the MLP's line per epoch, the learned linear model's line per stage.
   @OptionGroup var quiet: QuietOption
 
+  /// Writes a status line on stderr, plain so a log keeps it, unless `--quiet`.
+  var statusLine: (String) -> Void {
+    quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  }
+
   /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the
   ///   Henze 2017 comparison's, fixed before any run).
   func trainerOptions(

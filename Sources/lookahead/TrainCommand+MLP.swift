@@ -115,7 +115,7 @@ extension TrainCommand {
     let stoppingWeights = try henze2017StoppingWeights()
     let balanceRepeats = try henze2017BalanceRepeats(candidates: candidates)
     let rawStrokes = try henze2017Strokes(allStrokes)
-    let progress: (String) -> Void = mlp.quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let progress = mlp.statusLine
     let folds = try mlp.henzeFoldIndices()
     if henzeFolds.listParticipants {
       let participants = Henze2017MLPComparison.participants(rawStrokes: rawStrokes)

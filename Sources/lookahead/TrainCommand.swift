@@ -154,9 +154,7 @@ struct TrainCommand: ParsableCommand {
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
         lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
-      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test)) { line in
-        if !mlp.quiet.isOn { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-      }
+      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test), progress: mlp.statusLine)
       let report = TrainReport(
         outcome: outcome, request: request,
         provenance: loader.provenance(

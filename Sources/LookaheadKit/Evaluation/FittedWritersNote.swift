@@ -21,11 +21,13 @@ public enum FittedWritersNote {
   /// (the part of the reference before `:`).
   public static func text(for model: ModelFile, path: String, dataset: EvaluationDataset) -> String? {
     let provenance = model.provenance
-    guard let fitted = provenance.trainWriters, !fitted.isEmpty, isSameData(provenance, dataset) else { return nil }
+    guard let fitted = provenance.trainWriters.map(Set.init), !fitted.isEmpty, isSameData(provenance, dataset) else {
+      return nil
+    }
     let scored = dataset.trace.writers
-    let overlap = scored.filter(Set(fitted).contains)
+    let overlap = scored.filter(fitted.contains)
     guard !overlap.isEmpty else { return nil }
-    let heldOut = scored.filter { !Set(fitted).contains($0) }
+    let heldOut = scored.filter { !fitted.contains($0) }
     let remedy = heldOut.isEmpty
       ? "every writer of it was fitted on, so no part of it gives a held-out score"
       : "for a held-out score give \(WriterSelection.base(of: dataset.reference)):writer=\(heldOut.joined(separator: ","))"
