@@ -8,6 +8,7 @@ struct DatasetsProfileCommandTests {
   @Test("datasets profile writes a profile that replay --profile reads")
   func profile() throws {
     let folder = try RecorderCommandTests.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let recording = folder.appendingPathComponent("tablet.json")
     try Data(RecordedDisplayTimingFixture.json.utf8).write(to: recording)
     let profileFile = folder.appendingPathComponent("tablet-profile.json")

@@ -25,7 +25,9 @@ struct RecorderCommandTests {
 
   @Test("--output writes the page and refuses to overwrite without --force")
   func output() throws {
-    let file = try Self.temporaryFolder().appendingPathComponent("recorder.html")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("recorder.html")
     let first = try DatasetsCommandTests.run(["recorder", "--output", file.path])
     #expect(first.status == 0, "\(first.stderr)")
     #expect(try Data(contentsOf: file) == RecorderPage.html)

@@ -39,6 +39,7 @@ struct GeteventLog {
 struct AndroidGeteventImporterTests {
   static func load(_ text: String, settings: String = "", options: ImportOptions = ImportOptions(), name: String = "log.txt") throws -> Trace {
     let url = try DelimitedTextImporterTests.temporaryFile(name, text)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     var options = options
     options.settings = try ImportSettings.parse(settings, file: "test settings", lineNumbers: false)
     return try TraceLoader.load(url: url, format: .androidGetevent, options: options)
@@ -249,6 +250,7 @@ struct AndroidGeteventImporterTests {
     #expect(try DatasetRegistry.load(example + ":rate_hz=120").metadata.digitizerRateHz == 120)
     let data = try DelimitedTextImporterTests.temporaryFile(
       "touch.txt", try String(contentsOfFile: example, encoding: .utf8)).path
+    defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: data).deletingLastPathComponent()) }
     try Data("device = /dev/input/event2\nrate_hz = 240\n".utf8).write(to: URL(fileURLWithPath: data + ".mapping"))
     #expect(try DatasetRegistry.load(data).metadata.digitizerRateHz == 240)
     for value in ["0", "-120", "inf", "nan", "fast"] {

@@ -43,7 +43,9 @@ struct RecorderSession {
   }
 
   func load(options: ImportOptions = ImportOptions(), name: String = "session.json") throws -> Trace {
-    try TraceLoader.load(url: try DelimitedTextImporterTests.temporaryFile(name, json), options: options)
+    let url = try DelimitedTextImporterTests.temporaryFile(name, json)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    return try TraceLoader.load(url: url, options: options)
   }
 }
 
@@ -200,6 +202,7 @@ struct BrowserRecordingImporterTests {
     }
     #expect(json != session.json, "the fault \(fault) was not applied")
     let url = try DelimitedTextImporterTests.temporaryFile("bad-\(fault).json", json)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     do {
       _ = try TraceLoader.load(url: url, format: .browserRecording)
       Issue.record("\(fault): no error")

@@ -69,6 +69,7 @@ struct DelimitedTextImporterTests {
     #expect(typed.metadata.digitizerRateHz == 187.5)
     let folder = try Self.temporaryFile("rec.tsv", try String(contentsOfFile: Self.example("tablet.tsv"), encoding: .utf8))
       .deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("rec.tsv").path
     for value in ["0", "-200", "inf", "nan", "fast"] {
       try Data("t = 1:s, x = 2, y = 3:up\ngap = 30ms\nrate_hz = \(value)\n".utf8)
@@ -155,21 +156,25 @@ struct DelimitedTextImporterTests {
   @Test("a bad cell names the file, its line and the mapped column")
   func badCell() throws {
     let url = try Self.temporaryFile("bad.csv", "time,x,y,id\n0.000,1,2,a\n0.008,2,x3,a\n")
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     #expect(throws: TraceInputError(file: url.path, location: .line(3), field: "y", problem: "'x3' is not a finite decimal number")) {
       try DatasetRegistry.load(url.path + ":t=time,x,y,stroke=id")
     }
     let short = try Self.temporaryFile("short.csv", "time,x,y,id\n0.000,1,2,a\n0.008,2\n")
+    defer { try? FileManager.default.removeItem(at: short.deletingLastPathComponent()) }
     #expect(throws: TraceInputError(file: short.path, location: .line(3), field: "y",
       problem: "is missing: expected 4 fields (time, x, y, id), found 2 (file truncated?)")) {
       try DatasetRegistry.load(short.path + ":t=time,x,y,stroke=id")
     }
     let pointer = try Self.temporaryFile("type.csv", "time,x,y,id,kind\n0.000,1,2,a,quill\n")
+    defer { try? FileManager.default.removeItem(at: pointer.deletingLastPathComponent()) }
     #expect(throws: TraceInputError.self) { try DatasetRegistry.load(pointer.path + ":t=time,x,y,stroke=id,type=kind") }
   }
 
   @Test("a mapping file's mistake names the mapping file and its line")
   func mappingFileLine() throws {
     let mapping = try Self.temporaryFile("m.mapping", "# comment\nt = 1:s\nx = 2, y = 3\nsplit = 30ms\n")
+    defer { try? FileManager.default.removeItem(at: mapping.deletingLastPathComponent()) }
     do {
       _ = try DatasetRegistry.load(Self.example("tablet.tsv") + ":mapping=" + mapping.path)
       Issue.record("accepted")
@@ -200,6 +205,7 @@ struct DelimitedTextImporterTests {
       expected.append(samples)
     }
     let url = try Self.temporaryFile("round.csv", csv)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let trace = try DatasetRegistry.load(url.path + ":t=ms:ms,x=pen x,y=pen y,pressure=p:4096,stroke=id,phase=state,down=begin,up=end,move=drag")
     #expect(trace.strokes.count == 4)
     for (stroke, samples) in zip(trace.strokes, expected) {

@@ -94,6 +94,7 @@ struct GeteventLineTests {
       strokes.append(Stroke(samples: samples))
     }
     let url = try DelimitedTextImporterTests.temporaryFile("written.txt", String(decoding: GeteventLogWriter.log(of: strokes), as: UTF8.self))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let trace = try TraceLoader.load(url: url, format: .androidGetevent, options: ImportOptions(raw: true))
     #expect(trace.strokes.count == 3)
     for (read, written) in zip(trace.strokes, strokes) {

@@ -28,6 +28,7 @@ struct PhaseMarkerTests {
   ])
   func misspeltMarker(up: String, move: String, line: Int) throws {
     let url = try DelimitedTextImporterTests.temporaryFile("phase.csv", Self.csv(up: up, move: move))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     do {
       _ = try DatasetRegistry.load(url.path + Self.settings)
       Issue.record("\(up)/\(move) was read")
@@ -46,6 +47,7 @@ struct PhaseMarkerTests {
   @Test("a marker the mapping declares is read as declared")
   func declaredMarkers() throws {
     let url = try DelimitedTextImporterTests.temporaryFile("phase.csv", Self.csv(up: "lift", move: "drag"))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let trace = try DatasetRegistry.load(url.path + Self.settings + ",up=lift|pointerup,move=drag")
     #expect(trace.strokes.map(\.samples.count) == [4, 4])
     #expect(trace.metadata.cleaning[DelimitedTextImporter.unterminatedStrokeRule] == 0)
@@ -76,6 +78,7 @@ struct PhaseMarkerTests {
       time += 100 + index
     }
     let url = try DelimitedTextImporterTests.temporaryFile("documented.csv", text)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let trace = try DatasetRegistry.load(url.path + Self.settings)
     #expect(trace.strokes.map(\.samples.count) == Array(repeating: 4, count: downs.count) + Array(repeating: 2, count: ups.count))
     #expect(trace.metadata.cleaning[DelimitedTextImporter.unterminatedStrokeRule] == 0)
@@ -91,6 +94,7 @@ struct PhaseMarkerTests {
   @Test("a move marker without a phase column is refused, as down and up are")
   func moveNeedsPhase() throws {
     let url = try DelimitedTextImporterTests.temporaryFile("phase.csv", Self.csv(up: "pointerup"))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     do {
       _ = try DatasetRegistry.load(url.path + ":t=t:ms,x,y,stroke=id,move=drag")
       Issue.record("accepted")

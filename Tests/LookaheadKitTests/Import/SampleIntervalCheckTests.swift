@@ -13,6 +13,7 @@ struct SampleIntervalCheckTests {
     let samples = (0..<20).map { TraceSample(time: 1000 + 8 * Double($0), x: Double($0), y: 0) }
     let trace = Trace(metadata: TraceMetadata(source: "ms", coordinateUnit: "px"), strokes: [Stroke(samples: samples)])
     let url = try DelimitedTextImporterTests.temporaryFile("ms.lktrace.csv", try TraceFileWriter.text(of: trace))
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     do {
       _ = try DatasetRegistry.load(url.path)
       Issue.record("a trace with 8-second sample intervals was accepted")
@@ -25,6 +26,7 @@ struct SampleIntervalCheckTests {
     var seconds = trace
     seconds.strokes[0].samples = samples.map { var s = $0; s.time /= 1000; return s }
     let good = try DelimitedTextImporterTests.temporaryFile("s.lktrace.csv", try TraceFileWriter.text(of: seconds))
+    defer { try? FileManager.default.removeItem(at: good.deletingLastPathComponent()) }
     #expect(try DatasetRegistry.load(good.path).sampleCount == 20)
   }
 
@@ -41,6 +43,7 @@ struct SampleIntervalCheckTests {
     var csv = "time,x,y,id\n"
     for index in 0..<10 { csv += "\(Double(index) * intervalAsWritten),\(index),0,a\n" }
     let url = try DelimitedTextImporterTests.temporaryFile("rows.csv", csv)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     do {
       _ = try DatasetRegistry.load(url.path + ":t=time:\(declared),x,y,stroke=id")
       Issue.record("accepted \(intervalAsWritten) \(declared)")

@@ -103,6 +103,7 @@ struct RecordedFrameReplayTests {
     session.event("pointerdown", id: 1, pointer: "pen", buttons: 1, samples: [RecorderSession.sample(1003, 0, 0)])
     session.event("pointerup", id: 1, pointer: "pen", buttons: 0, samples: [RecorderSession.sample(1010, 1, 0)])
     let first = try DelimitedTextImporterTests.temporaryFile("a.json", session.json)
+    defer { try? FileManager.default.removeItem(at: first.deletingLastPathComponent()) }
     let second = first.deletingLastPathComponent().appendingPathComponent("b.json")
     try Data(session.json.utf8).write(to: second)
     let trace = try BrowserRecordingImporter().importTrace(files: [first, second], options: ImportOptions())
