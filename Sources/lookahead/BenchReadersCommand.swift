@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import LookaheadKit
 
-/// `lookahead bench-readers`: issue 21's per-reader speed figures (ReaderBenchmark), in a release
+/// `lookahead bench readers`: issue 21's per-reader speed figures (ReaderBenchmark), in a release
 /// build.
 struct BenchReadersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-readers",
+    commandName: "readers",
     abstract: "Measure each reader (trace files, every shared dataset's importer) in MB/s and rows/s against a bare read of the same files.",
     discussion: """
       Build with -c release first. One core, thread CPU time, the fastest of --repetitions passes. \
@@ -16,6 +16,14 @@ struct BenchReadersCommand: ParsableCommand {
       through a column mapping, since no shared dataset is either.
       """)
 
+  @OptionGroup var measurement: BenchReadersMeasurement
+
+  func run() throws { try measurement.run() }
+}
+
+/// The options and the measurement of `bench readers`, apart from the command so that its former
+/// name (``FormerBenchReadersCommand``) runs the very same.
+struct BenchReadersMeasurement: ParsableArguments {
   @Option(help: "Passes over each reader's files; the fastest counts.")
   var repetitions: Int = 5
 

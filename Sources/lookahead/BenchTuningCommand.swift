@@ -2,13 +2,21 @@ import ArgumentParser
 import Foundation
 import LookaheadKit
 
-/// `lookahead bench-tuning`: issue 7's speed figures (TuningBenchmark), in a release build.
+/// `lookahead bench tuning`: issue 7's speed figures (TuningBenchmark), in a release build.
 struct BenchTuningCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-tuning",
+    commandName: "tuning",
     abstract: "Measure a 1,000-configuration search over the shared corpus and training on a million windows.",
     discussion: "Build with -c release first. Prints wall-clock figures and same-run baselines.")
 
+  @OptionGroup var measurement: BenchTuningMeasurement
+
+  func run() throws { try measurement.run() }
+}
+
+/// The options and the measurement of `bench tuning`, apart from the command so that its former
+/// name (``FormerBenchTuningCommand``) runs the very same.
+struct BenchTuningMeasurement: ParsableArguments {
   @Option(help: "Configurations to search.")
   var configurations: Int = 1000
 

@@ -25,8 +25,9 @@ struct LookaheadCommand: ParsableCommand {
       TuneCommand.self,
       WorkerCommand.self,
       TrainCommand.self,
-      BenchTuningCommand.self,
-      BenchReadersCommand.self,
+      BenchCommand.self,
+      FormerBenchTuningCommand.self,
+      FormerBenchReadersCommand.self,
       ReportCommand.self,
       RecorderCommand.self,
     ]

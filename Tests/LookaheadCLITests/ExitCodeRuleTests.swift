@@ -47,7 +47,8 @@ struct ExitCodeRuleTests {
     // A check made while running (after the data loaded) is one line too, not the usage of the
     // whole CLI ("Usage: lookahead <subcommand>") under it.
     (["tune", "--predictor", "linear", "--pareto=-1", "--split", "holdout=0.2,seed=1", "Inkable-ApplePencil"], "--pareto"),
-    (["bench-readers", "--dataset", "No-Such-Dataset"], "No-Such-Dataset"),
+    (["bench", "readers", "--dataset", "No-Such-Dataset"], "No-Such-Dataset"),
+    (["bench-readers", "--dataset", "No-Such-Dataset"], "No-Such-Dataset"),  // its former name, hidden
     (["train", "--family", "mlp", "--select", "--split", "holdout=0.2,seed=1", "Inkable-ApplePencil"], "--select"),
   ])
   func runTimeErrorIsOneLine(arguments: [String], named: String) throws {

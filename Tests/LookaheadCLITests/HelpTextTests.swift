@@ -10,7 +10,7 @@ struct HelpTextTests {
   static let commands: [[String]] = [
     ["datasets", "list"], ["datasets", "inspect"], ["datasets", "convert"], ["replay", "trace"], ["replay", "profiles"],
     ["predictors", "list"], ["predictors", "show"], ["evaluate"], ["compare"], ["sweep"], ["export"], ["predict"],
-    ["tune"], ["worker"], ["train"], ["bench-tuning"], ["bench-readers"], ["report"], ["datasets", "profile"], ["recorder"],
+    ["tune"], ["worker"], ["train"], ["bench", "tuning"], ["bench", "readers"], ["report"], ["datasets", "profile"], ["recorder"],
   ]
 
   @Test(arguments: commands)

@@ -14,7 +14,7 @@ struct OptionAdviceTests {
 
   /// Every command that loads a dataset by name can fail with "dataset not found … (use --data-dir)".
   @Test("every command that reads datasets accepts --data-dir", arguments: [
-    ["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["bench-tuning"], ["bench-readers"], ["export"], ["predict"],
+    ["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["bench", "tuning"], ["bench", "readers"], ["export"], ["predict"],
     ["replay", "trace"], ["datasets", "list"], ["datasets", "inspect"], ["datasets", "convert"],
   ])
   func dataDirectory(command: [String]) throws {

@@ -83,7 +83,7 @@ struct SharedOptionGroupTests {
     // model and no bootstrap, says so in its own words).
     ("--seed", [["evaluate"], ["compare"], ["sweep"]]),
     ("--seed", [["tune"], ["replay", "trace"]]),
-    ("--data-dir", [["evaluate"], ["sweep"], ["tune"], ["train"], ["bench-tuning"], ["predict"], ["datasets", "list"]]),
+    ("--data-dir", [["evaluate"], ["sweep"], ["tune"], ["train"], ["bench", "tuning"], ["predict"], ["datasets", "list"]]),
     ("--jobs", [["evaluate"], ["compare"], ["sweep"], ["tune"], ["train"], ["worker"]]),
     ("--json", [
       ["datasets", "list"], ["datasets", "inspect"], ["predictors", "list"], ["predictors", "show"], ["replay", "profiles"],

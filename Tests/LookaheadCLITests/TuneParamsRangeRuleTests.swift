@@ -29,7 +29,7 @@ struct TuneParamsRangeRuleTests {
       let values = try #require(try TuneExportChainTests.json(String(line))["values"] as? [Double])
       #expect(values[0] < values[1], "order \(values[0]) over \(values[1]) samples")
     }
-    // The scripts' search (Tools/results.sh, golden_outputs.sh, bench-tuning): no failed trial.
+    // The scripts' search (Tools/results.sh, golden_outputs.sh, bench tuning): no failed trial.
     let scripts = try Self.tune("order,window=2..16,half-life=0..0.05", journal: dir.appendingPathComponent("s.jsonl"))
     #expect(scripts.stdout.contains("(all, 6 trials, 0 failed, 0 infeasible)"), "\(scripts.stdout)")
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 21's per-reader speed figures, measured by `lookahead bench-readers` in a release build:
+/// Issue 21's per-reader speed figures, measured by `lookahead bench readers` in a release build:
 /// for each reader (the trace file reader and each shared dataset's importer) its MB/s and rows/s
 /// on one core, beside the bare read of the very same files' bytes in the same run.
 ///

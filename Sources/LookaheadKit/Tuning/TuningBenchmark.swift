@@ -1,7 +1,7 @@
 import Foundation
 import LookaheadRuntime
 
-/// The speed figures issue 7 asks for, measured by `lookahead bench-tuning` in a release build
+/// The speed figures issue 7 asks for, measured by `lookahead bench tuning` in a release build
 /// (the nested package-benchmark package would rebuild everything; these two runs are long, single
 /// measurements rather than many short iterations):
 ///

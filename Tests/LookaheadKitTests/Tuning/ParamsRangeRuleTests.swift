@@ -23,7 +23,7 @@ struct ParamsRangeRuleTests {
       // (predictor, --params, fixed, the high end's (window's) range searched, paired)
       ("polynomial", ["order", "window=2..3"], [:], 2, 3, true),
       ("polynomial", ["order=2..3", "window=2..3"], [:], 3, 3, true),
-      ("polynomial", ["order", "window=2..16", "half-life=0..0.05"], [:], 2, 16, true),  // Tools/results.sh, golden_outputs.sh, bench-tuning
+      ("polynomial", ["order", "window=2..16", "half-life=0..0.05"], [:], 2, 16, true),  // Tools/results.sh, golden_outputs.sh, bench tuning
       ("polynomial", ["window=2..3"], [:], 3, 3, false),  // against the default order 2
       ("polynomial", ["window=2..8"], ["order": 3], 4, 8, false),
       ("polynomial", ["order=1..3", "window"], [:], 2, 64, true),
