@@ -45,7 +45,7 @@ struct DistinctFilesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try DatasetsCommandTests.run(
       ["tune", "--predictor", "linear", "--trials", "2", "--quiet", "--journal", journal, "--out", "t.jsonl", "--force",
-       "--test", "Inkable-ApplePencil", "Inkable-ApplePencil"],
+       "--test", "Henze2017-MobileHCI:Fitts", "Inkable-ApplePencil"],
       in: folder)
     #expect(result.status == 1, "\(result.stdout)")
     #expect(result.stderr.contains("--journal and \(clash) name the same file"), "\(result.stderr)")

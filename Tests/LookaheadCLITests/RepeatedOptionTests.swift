@@ -24,7 +24,7 @@ struct RepeatedOptionTests {
   func othersTwice() throws {
     let cases: [(arguments: [String], option: String, values: [String])] = [
       (["export", "--predictor", "linear", "--predictor", "hold", "-o", "/nonexistent/x.json"], "--predictor", ["linear", "hold"]),
-      (["tune", "--predictor", "linear", "--seed", "1", "--seed=2", "--test", "Inkable-ApplePencil", "Inkable-ApplePencil"],
+      (["tune", "--predictor", "linear", "--seed", "1", "--seed=2", "--test", "Henze2017-MobileHCI:Fitts", "Inkable-ApplePencil"],
        "--seed", ["1", "2"]),
       (["compare", "--protocol", "frame", "--protocol", "anchor", "hold", "linear", "Inkable-ApplePencil"],
        "--protocol", ["frame", "anchor"]),

@@ -14,8 +14,8 @@ struct SharedOptionGroupTests {
     ["evaluate", "--predictor", "hold", "--output", "FILE", "Inkable-ApplePencil"],
     ["compare", "hold", "linear", "--output", "FILE", "Inkable-ApplePencil"],
     ["sweep", "--predictor", "linear", "--output", "FILE", "Inkable-ApplePencil"],
-    ["tune", "--predictor", "linear", "--test", "Inkable-ApplePencil", "--out", "FILE", "Inkable-ApplePencil"],
-    ["train", "--test", "Inkable-ApplePencil", "-o", "FILE", "Inkable-ApplePencil"],
+    ["tune", "--predictor", "linear", "--test", "Henze2017-MobileHCI:Fitts", "--out", "FILE", "Inkable-ApplePencil"],
+    ["train", "--test", "Henze2017-MobileHCI:Fitts", "-o", "FILE", "Inkable-ApplePencil"],
     ["export", "--predictor", "hold", "-o", "FILE"],
     ["predict", "--model", "/nonexistent/model.json", "-o", "FILE", "Inkable-ApplePencil"],
     // Its input another file: the output named as the input too is refused as such (DistinctFiles).

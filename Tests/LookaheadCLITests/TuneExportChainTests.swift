@@ -293,7 +293,7 @@ struct TuneExportChainTests {
   func infeasibleTuneFails() throws {
     let run = try DatasetsCommandTests.run([
       "tune", "--predictor", "linear", "--params", "order", "--objective",
-      "latency:overshoot=0.001,jitter=none,wrong-direction=none", "--test", "Inkable-ApplePencil", "--trials", "3",
+      "latency:overshoot=0.001,jitter=none,wrong-direction=none", "--test", "Henze2017-MobileHCI:Fitts", "--trials", "3",
       "--quiet", "Inkable-ApplePencil",
     ])
     #expect(run.status == 1)
@@ -314,7 +314,7 @@ struct TuneExportChainTests {
     let journal = dir.appendingPathComponent("k.jsonl")
     let run = try DatasetsCommandTests.run([
       "tune", "--predictor", "kalman:jerk-confidence-high=1", "--params", "jerk-confidence-low=2..3",
-      "--test", "Inkable-ApplePencil", "--trials", "2", "--journal", journal.path, "--quiet", "Inkable-ApplePencil",
+      "--test", "Henze2017-MobileHCI:Fitts", "--trials", "2", "--journal", journal.path, "--quiet", "Inkable-ApplePencil",
     ])
     #expect(run.status == 1)
     #expect(
@@ -343,7 +343,7 @@ struct TuneExportChainTests {
     let run = try DatasetsCommandTests.run(
       ["tune", "--predictor", predictor] + extra + [
         "--trials", "8", "--seed", "3", "--journal", journal.path,
-        "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+        "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil",
       ])
     #expect(run.status == 0, "\(run.stderr)")
     return Array(try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst())
@@ -363,7 +363,7 @@ struct TuneExportChainTests {
       let run = try DatasetsCommandTests.run(
         ["tune", "--predictor", predictor] + extra + [
           "--objective", objective, "--seed", "3", "--journal", journal.path,
-          "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+          "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil",
         ])
       #expect(run.status == 0, "\(run.stderr)")
       return try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").dropFirst().map { line in
@@ -439,7 +439,7 @@ struct TuneExportChainTests {
     let tuneOut = dir.appendingPathComponent("t.json")
     let tune = try DatasetsCommandTests.run([
       "tune", "--predictor", "linear", "--params", "gap-limit=0..0.1", "--trials", "2", "--quiet",
-      "--test", recording.path, "--out", tuneOut.path, recording.path,
+      "--test", "Inkable-ApplePencil", "--out", tuneOut.path, recording.path,
     ])
     #expect(tune.status == 0, "\(tune.stderr)")
     let provenance = try #require(try Self.json(dir.appendingPathComponent("t.tune.json"))["provenance"] as? [String: Any])

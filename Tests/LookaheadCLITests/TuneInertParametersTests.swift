@@ -12,7 +12,7 @@ struct TuneInertParametersTests {
     let journal = dir.appendingPathComponent(name)
     let run = try DatasetsCommandTests.run(
       ["tune", "--predictor", predictor] + extra + [
-        "--seed", "3", "--journal", journal.path, "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+        "--seed", "3", "--journal", journal.path, "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil",
       ])
     #expect(run.status == 0, "\(run.stderr)")
     let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)

@@ -10,7 +10,7 @@ struct TuneJournalLockTests {
   static func tune(journal: URL) throws -> DatasetsCommandTests.Result {
     try DatasetsCommandTests.run(
       ["tune", "--predictor", "linear", "--params", "horizon-cap=0.005..0.03", "--strategy", "lhs", "--trials", "3",
-       "--seed", "1", "--journal", journal.path, "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil"])
+       "--seed", "1", "--journal", journal.path, "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil"])
   }
 
   @Test("removed when the tune ends; a stale one is taken over; a held one is refused, naming it")

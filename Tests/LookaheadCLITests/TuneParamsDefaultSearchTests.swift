@@ -13,7 +13,7 @@ struct TuneParamsDefaultSearchTests {
   static func tune(_ predictor: String, _ extra: [String], journal: URL) throws -> (header: [String: Any], trials: [[String: Any]]) {
     let run = try DatasetsCommandTests.run(
       ["tune", "--predictor", predictor] + extra + [
-        "--seed", "3", "--journal", journal.path, "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+        "--seed", "3", "--journal", journal.path, "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil",
       ])
     #expect(run.status == 0, "\(run.stderr)")
     let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -75,7 +75,7 @@ struct TuneParamsDefaultSearchTests {
     try (lines.joined(separator: "\n") + "\n").write(to: journal, atomically: true, encoding: .utf8)
     let run = try DatasetsCommandTests.run(
       ["tune", "--predictor", "kalman"] + arguments + [
-        "--seed", "3", "--journal", journal.path, "--test", "Inkable-ApplePencil", "--quiet", "Inkable-ApplePencil",
+        "--seed", "3", "--journal", journal.path, "--test", "Henze2017-MobileHCI:Fitts", "--quiet", "Inkable-ApplePencil",
       ])
     #expect(run.status == 1)
     #expect(

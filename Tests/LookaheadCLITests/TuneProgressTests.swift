@@ -11,7 +11,7 @@ struct TuneProgressTests {
   static func tune(journal: URL, _ extra: [String] = []) throws -> DatasetsCommandTests.Result {
     try DatasetsCommandTests.run(
       ["tune", "--predictor", "linear", "--params", "horizon-cap=0.005..0.03", "--strategy", "lhs", "--trials", "4",
-       "--seed", "1", "--journal", journal.path, "--test", "Inkable-ApplePencil", "Inkable-ApplePencil"] + extra)
+       "--seed", "1", "--journal", journal.path, "--test", "Henze2017-MobileHCI:Fitts", "Inkable-ApplePencil"] + extra)
   }
 
   @Test("plain progress lines, a resume announced, nothing with --quiet")

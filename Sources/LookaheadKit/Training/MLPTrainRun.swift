@@ -33,6 +33,7 @@ public enum MLPTrainRun {
     guard !options.horizons.isEmpty, options.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
       throw TrainRun.SetupError(description: "--horizons must be positive milliseconds")
     }
+    try HeldOutOverlap.check(test: testData, training: data)
     let train: TuningData
     var test: TuningData
     switch (split, testData) {

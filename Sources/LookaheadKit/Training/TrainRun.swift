@@ -116,6 +116,7 @@ public enum TrainRun {
     guard !request.horizons.isEmpty, request.horizons.allSatisfy({ $0 > 0 && $0.isFinite }) else {
       throw SetupError(description: "--horizons must be positive milliseconds")
     }
+    try HeldOutOverlap.check(test: testData, training: data)
     let trainer = request.trainer
     let started = Date()
     func report(_ stage: String) {

@@ -156,6 +156,7 @@ public enum TuneRun {
     catalog: PredictorCatalog = .exported, progress: (Progress) -> Void = { _ in }
   ) throws -> Outcome {
     let setup = try Setup(request, catalog: catalog)
+    try HeldOutOverlap.check(test: testData, training: data)
     let space = setup.space
     let replay = try Replay(profile: request.profile, seed: request.seed)
 
