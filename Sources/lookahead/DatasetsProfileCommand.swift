@@ -19,6 +19,16 @@ struct DatasetsProfileCommand: ParsableCommand {
 
   @OptionGroup var force: ForceOption
 
+  /// An empty `--name` was refused only after the recording was measured, as an error at the
+  /// recording's `$.frames` (where the profile is checked), and a blank one was written as the
+  /// profile's name; the user typed `--name`, so that is what the refusal names, before any work.
+  func validate() throws {
+    guard let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+    throw ValidationError(
+      "--name \(name.isEmpty ? "is empty" : "'\(name)' is only white space"): give the profile a name (it is how "
+        + "--profile, results and model files name the profile), or leave --name out for recorded-<file name>")
+  }
+
   func run() throws {
     try runCommand {
       let url = URL(fileURLWithPath: recording)
