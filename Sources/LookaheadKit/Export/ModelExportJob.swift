@@ -279,12 +279,25 @@ public struct ModelExportJob: Sendable {
   /// The file `--from-train` reads: a `.train.json`, or any file that is a training result (one
   /// saved from `train --json` under another name), as given; otherwise (the model configuration
   /// `train -o X.json` wrote) the `X.train.json` beside it.
-  static func trainResultURL(_ given: URL) -> URL {
+  ///
+  /// A missing `missing.json` was reported as "missing.train.json: cannot read the file", a name
+  /// the user never typed: a file that cannot be read is named as given, and a readable one with
+  /// no result beside it names both, and why the second was looked for.
+  static func trainResultURL(_ given: URL) throws -> URL {
     if given.lastPathComponent.hasSuffix(".train.json") { return given }
-    if let data = try? Data(contentsOf: given), ResultJSON.format(of: data)?.hasPrefix("lookahead-train") == true {
-      return given
+    let data: Data
+    do { data = try Data(contentsOf: given) } catch {
+      throw TunedConfiguration.Failure(path: given.path, problem: "cannot read the file (\(error.localizedDescription))")
     }
-    return TuningDatasetLoader.resultURL(for: given, kind: "train")
+    if ResultJSON.format(of: data)?.hasPrefix("lookahead-train") == true { return given }
+    let beside = TuningDatasetLoader.resultURL(for: given, kind: "train")
+    guard FileManager.default.fileExists(atPath: beside.path) else {
+      throw TunedConfiguration.Failure(
+        path: given.path,
+        problem: "not a training result itself, so --from-train looked beside it for the result `train -o` writes "
+          + "with a model, \(beside.path), which does not exist: give the training's .train.json")
+    }
+    return beside
   }
 
   func origin(catalog: PredictorCatalog) throws -> Origin {
@@ -345,7 +358,7 @@ public struct ModelExportJob: Sendable {
       if let problem = WorkbenchFileKind.misplaced(given, in: .fromTrain) {
         throw TunedConfiguration.Failure(path: given.path, problem: problem)
       }
-      let url = Self.trainResultURL(given)
+      let url = try Self.trainResultURL(given)
       if let report = try Self.decodeResult(MLPTrainReport.self, format: "lookahead-train-mlp-result", at: url) {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
