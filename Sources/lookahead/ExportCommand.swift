@@ -92,6 +92,9 @@ struct ExportCommand: ParsableCommand {
   func run() throws {
     try runCommand {
       if let vectors { try ConformanceVectors.checkFolder(URL(fileURLWithPath: vectors)) }  // before any work
+      // The split to record is one tune and train would take (`none`, the default, too): any text
+      // was recorded, so `--split holdout:0.2` named in the model a split no run can have used.
+      if predictor != nil, let split, split != "none" { _ = try WriterSplit(parsing: split) }
       let job = ModelExportJob(
         source: source,
         datasets: dataset, profile: profile.name, fixedHorizonSeconds: fixedHorizon,
