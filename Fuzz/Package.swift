@@ -11,9 +11,12 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [.package(name: "Lookahead", path: "..")],
   targets: [
+    // zlib's CRC-32, the model file's checksum, computed independently of the runtime's own.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .executableTarget(
       name: "LookaheadFuzz",
       dependencies: [
+        "CZlib",
         .product(name: "LookaheadKit", package: "Lookahead"),
         .product(name: "LookaheadRuntime", package: "Lookahead"),
       ],

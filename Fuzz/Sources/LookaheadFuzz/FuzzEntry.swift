@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import LookaheadKit
 import LookaheadRuntime
@@ -73,8 +74,32 @@ enum FuzzTarget: String, CaseIterable {
     _ = RecordedPredictionScoring.evaluate(strokes: trace.contactStrokes).buckets()
   }
 
-  /// A model that loads must predict finite points or none, at its own unit and at 5.2 pt/mm.
+  /// The model target tries each input twice: as it is, and resealed (``resealed(_:)``).
   static func model(_ data: Data) {
+    loadAndPredict(data)
+    if let resealed = resealed(data) { loadAndPredict(resealed) }
+  }
+
+  /// The input with its header's CRC-32 recomputed over its body (zlib's `crc32`), its format
+  /// name and version kept; nil when the first line is not a model header or the checksum was
+  /// already right. Nearly every mutation breaks the checksum, so without this the loader refused
+  /// almost every input at the header and the fuzzer never reached the body's field checks.
+  static func resealed(_ data: Data) -> Data? {
+    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let fields = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
+    guard fields.count == 3, fields[0] == "lookahead-model" else { return nil }
+    let body = data[data.index(after: newline)...]
+    let crc = body.withUnsafeBytes { bytes in
+      crc32(0, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count))
+    }
+    let hex = String(crc, radix: 16)
+    let header = "lookahead-model \(fields[1]) crc32=\(String(repeating: "0", count: 8 - hex.count) + hex)"
+    guard header != String(decoding: data[data.startIndex..<newline], as: UTF8.self) else { return nil }
+    return Data((header + "\n").utf8) + body
+  }
+
+  /// A model that loads must predict finite points or none, at its own unit and at 5.2 pt/mm.
+  static func loadAndPredict(_ data: Data) {
     guard let model = try? LookaheadModel(bytes: data) else { return }
     var predictors = [model.makePredictor()]
     if let scale = try? model.scale(pointsPerMillimetre: 5.2) { predictors.append(model.makePredictor(scale: scale)) }
