@@ -153,14 +153,6 @@ struct MLPTrainOptions: ParsableArguments {
     return folds.map { $0! - 1 }
   }
 
-  /// Progress: the MLP's line per epoch, the learned linear model's line per stage.
-  @OptionGroup var quiet: QuietOption
-
-  /// Writes a status line on stderr, plain so a log keeps it, unless `--quiet`.
-  var statusLine: (String) -> Void {
-    quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-  }
-
   /// - Parameter defaults: history and hidden widths when not given (a plain training's, or the
   ///   Henze 2017 comparison's, fixed before any run).
   func trainerOptions(
@@ -232,9 +224,10 @@ struct MLPTrainOptions: ParsableArguments {
   }
 
   /// A progress line per epoch on stderr: epoch, training loss, validation error, ETA; with
-  /// `--ensemble`, led by the member (`member 2/3  epoch …`), which `member` sets.
-  func progressPrinter(member: EnsembleMemberLabel? = nil) -> (MLPTrainer.Epoch, Int) -> Void {
-    guard !quiet.isOn else { return { _, _ in } }
+  /// `--ensemble`, led by the member (`member 2/3  epoch …`), which `member` sets; none when
+  /// `quiet` (train's `--quiet`).
+  func progressPrinter(member: EnsembleMemberLabel? = nil, quiet: Bool) -> (MLPTrainer.Epoch, Int) -> Void {
+    guard !quiet else { return { _, _ in } }
     let started = StartedMembers()
     return { epoch, remaining in
       // A member whose first reported epoch is not the first resumed from its checkpoint: say so,

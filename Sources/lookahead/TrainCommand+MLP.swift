@@ -46,10 +46,10 @@ extension TrainCommand {
         checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
         ensembleMembers: members, memberStarted: { member, seed in
           label?.member = member
-          if !mlp.quiet.isOn {
+          if !quiet.isOn {
             FileHandle.standardError.write(Data("member \(member + 1) of \(members), seed \(seed)\n".utf8))
           }
-        }, progress: mlp.progressPrinter(member: label))
+        }, progress: mlp.progressPrinter(member: label, quiet: quiet.isOn))
       let report = MLPTrainReport(
         outcome: outcome, options: options, split: parsedSplit?.description ?? "none (separate test data)",
         provenance: loader.provenance(
@@ -88,12 +88,12 @@ extension TrainCommand {
     let outcome = try MLPCrossFitRun.run(
       options, split: split, data: data, ensembleMembers: members,
       foldStarted: { fold, count, writers in
-        if !mlp.quiet.isOn {
+        if !quiet.isOn {
           FileHandle.standardError.write(Data("fold \(fold) of \(count): holding out \(writers.joined(separator: ", "))\n".utf8))
         }
       },
       memberStarted: { member, _ in label?.member = member },
-      progress: mlp.progressPrinter(member: label))
+      progress: mlp.progressPrinter(member: label, quiet: quiet.isOn))
     let report = MLPCrossFitReport(
       outcome: outcome, options: options, split: split.description,
       provenance: loader.provenance(
@@ -115,7 +115,7 @@ extension TrainCommand {
     let stoppingWeights = try henze2017StoppingWeights()
     let balanceRepeats = try henze2017BalanceRepeats(candidates: candidates)
     let rawStrokes = try henze2017Strokes(allStrokes)
-    let progress = mlp.statusLine
+    let progress = statusLine
     let folds = try mlp.henzeFoldIndices()
     if henzeFolds.listParticipants {
       let participants = Henze2017MLPComparison.participants(rawStrokes: rawStrokes)

@@ -44,6 +44,10 @@ struct TrainCommand: ParsableCommand {
 
   @OptionGroup var json: JSONOption
 
+  /// Read by both families (the learned linear model's line per stage, the network's per epoch),
+  /// so among the general options: in the MLP group, `train --help` listed it as an MLP option.
+  @OptionGroup var quiet: QuietOption
+
   @OptionGroup var location: DatasetLocationOptions
 
   @OptionGroup var jobs: JobsOption
@@ -154,7 +158,7 @@ struct TrainCommand: ParsableCommand {
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
         lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
-      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test), progress: mlp.statusLine)
+      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test), progress: statusLine)
       let report = TrainReport(
         outcome: outcome, request: request,
         provenance: loader.provenance(
@@ -167,6 +171,11 @@ struct TrainCommand: ParsableCommand {
 }
 
 extension TrainCommand {
+  /// Writes a status line on stderr, plain so a log keeps it, unless `--quiet`.
+  var statusLine: (String) -> Void {
+    quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  }
+
   /// How every family's training ends: the model and the result written (`-o`, `--out`), then
   /// the result shown; the report's JSON is made once for both.
   func finish(

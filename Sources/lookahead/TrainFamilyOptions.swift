@@ -11,7 +11,7 @@ import ArgumentParser
 /// options are checked before this, with their own message.
 enum TrainFamilyOptions {
   /// Long names read by `--family mlp` only (the "MLP options" section of `train --help` but
-  /// `--quiet`, which both families read, and the Henze 2017 ones, checked on their own).
+  /// the Henze 2017 ones, checked on their own).
   static let mlpOnly: [String] = [
     "mlp-history", "hidden", "activation", "epochs", "patience", "batch-size", "learning-rate", "learning-rate-decay",
     "weight-average", "weight-decay", "overshoot-weight", "relative-horizon-loss", "pen-inputs", "mirror-average",
