@@ -259,6 +259,19 @@ public enum DatasetRegistry {
     }
   }
 
+  /// Every file loading `reference` reads: its data files (``files(of:dataDirectory:)``) and the
+  /// mapping files its import settings came from (a sidecar `PATH.mapping`, or `mapping=FILE`),
+  /// so that a command can refuse to write over one of them.
+  public static func filesRead(by reference: String, dataDirectory: URL? = nil) throws -> [URL] {
+    var urls = try files(of: reference, dataDirectory: dataDirectory)
+    if case .path(_, let settings) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
+      var mappings: [String] = []
+      for entry in settings.entries where entry.line != nil && !mappings.contains(entry.file) { mappings.append(entry.file) }
+      urls += mappings.map { URL(fileURLWithPath: $0) }
+    }
+    return urls
+  }
+
   /// Loads a dataset, subset, file or folder into one trace. `format` overrides detection for
   /// paths; datasets always use their own format.
   public static func load(
@@ -299,7 +312,7 @@ public enum DatasetRegistry {
     }
   }
 
-  /// SHA-256 of every file a reference reads, as `(path relative to the dataset folder, digest)`,
+  /// SHA-256 of every file a reference reads, as `(path relative to the dataset folder or the folder given, digest)`,
   /// in the `MANIFEST.sha256` layout, for the provenance of result files. A reference that is one
   /// file (`rec.json`, `rec.csv:t=time:ms,…`, `rec.json:writer=…`) records that file as the
   /// reference names it (`Docs/Examples/rec.json`), which ``ResultProvenance/Dataset/location(of:)``
@@ -312,7 +325,13 @@ public enum DatasetRegistry {
     case .dataset(let location, _):
       base = location.folder.standardizedFileURL.path + "/"
     case .path(let url, _):
-      if files.count == 1, files[0].standardizedFileURL.path == url.standardizedFileURL.path { singleFile = url.relativePath }
+      if files.count == 1, files[0].standardizedFileURL.path == url.standardizedFileURL.path {
+        singleFile = url.relativePath
+      } else {
+        // A folder: each file by its path inside it, as a dataset's are. Its name alone made
+        // `a/rec.json` and `b/rec.json` of a nested folder two entries named `rec.json`.
+        base = url.standardizedFileURL.path + "/"
+      }
     }
     return try files.map { url in
       let path = url.standardizedFileURL.path

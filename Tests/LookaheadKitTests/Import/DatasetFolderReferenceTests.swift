@@ -36,6 +36,26 @@ struct DatasetFolderReferenceTests {
     #expect(try DatasetRegistry.load(root.appendingPathComponent("Inkable-ApplePencil").path).strokes.count == 5)
   }
 
+  /// A plain folder recorded each file by its name alone, so a nested one's `a/events.json` and
+  /// `b/events.json` were two provenance entries named `events.json`.
+  @Test("a plain folder's checksums name each file by its path inside the folder")
+  func nestedFolderPaths() throws {
+    let root = try Self.folder(links: [:])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let inkable = try Self.bundled("Inkable-ApplePencil")
+    for (folder, file) in [("a", "events.json"), ("b", "pencil-error.json")] {
+      try FileManager.default.createDirectory(at: root.appendingPathComponent("nested/\(folder)"), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: inkable.appendingPathComponent(file), to: root.appendingPathComponent("nested/\(folder)/events.json"))
+    }
+    let sums = try DatasetRegistry.checksums(of: root.appendingPathComponent("nested").path)
+    #expect(sums.map(\.path) == ["a/events.json", "b/events.json"])
+    #expect(Set(sums.map(\.sha256)).count == 2)
+    // A one-file reference still names the file as given.
+    let one = root.appendingPathComponent("nested/a/events.json").path
+    #expect(try DatasetRegistry.checksums(of: one).map(\.path) == [one])
+  }
+
   @Test("FOLDER:SUBSET takes the subset of a dataset given by its folder's path")
   func folderWithSubset() throws {
     let root = try Self.folder(links: ["Henze2017-MobileHCI": try Self.bundled("Henze2017-MobileHCI")])
