@@ -20,6 +20,11 @@ struct DatasetsConvertCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      // `--force` replaces what an earlier run left, never a file this run reads: the recording
+      // itself or its mapping were replaced by their own conversion.
+      try DistinctFiles.check(
+        output: "<output>", URL(fileURLWithPath: output),
+        notAmong: try DatasetRegistry.filesRead(by: input, dataDirectory: location.dataDirectoryURL))
       let trace = try TraceConversion.convert(
         input, to: URL(fileURLWithPath: output), format: try choice.sourceFormat(),
         dataDirectory: location.dataDirectoryURL, options: choice.importOptions(), overwrite: force.replacesExisting,
