@@ -10,8 +10,8 @@ struct PredictCommand: ParsableCommand {
     abstract: "Predict with an exported model (runtime only) on a replayed trace; CSV on stdout.",
     discussion: """
       Every frame of every stroke gets the runtime's prediction for the frame's target presentation \
-      time. The trace is a dataset name (see `lookahead datasets list`) or a file; its coordinates are \
-      converted into the model's unit and back when the units differ.
+      time. The trace is a dataset name (see `lookahead datasets list`), NAME:SUBSET, or a trace file or \
+      folder; its coordinates are converted into the model's unit and back when the units differ.
       """)
 
   @Option(help: "The model file (written by `lookahead export`).")
@@ -24,7 +24,10 @@ struct PredictCommand: ParsableCommand {
 
   @OptionGroup var location: DatasetLocationOptions
 
-  @Argument(help: "Dataset name or trace file.")
+  /// Read by `DatasetRegistry.load`, as `replay` reads its trace: subsets and folders too, which
+  /// this help once left out.
+  @Argument(help: ArgumentHelp(
+    "Dataset name (see `lookahead datasets list`), NAME:SUBSET, or a trace file or folder.", valueName: "trace"))
   var trace: String
 
   func run() throws {
