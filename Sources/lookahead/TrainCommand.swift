@@ -14,8 +14,11 @@ struct TrainCommand: ParsableCommand {
       table or epochs, held-out scores, provenance) is written beside it as NAME.train.json. To score \
       or ship it, export it first: `lookahead export --from-train FILE -o M.model` (unit, datasets and \
       writers from the run), then `lookahead evaluate --model M.model …`.
-      Example: lookahead train --split leave-one-writer-out -o wacom-model.json WacomMSP13-HandwritingSpeed
-      Example: lookahead train --family mlp --test WacomMSP13-HandwritingSpeed:ID0001 WacomMSP13-HandwritingSpeed:ID0002
+      Examples:
+        lookahead train --split leave-one-writer-out -o wacom-model.json \\
+          WacomMSP13-HandwritingSpeed
+        lookahead train --family mlp --test WacomMSP13-HandwritingSpeed:ID0001 \\
+          WacomMSP13-HandwritingSpeed:ID0002
       """)
 
   @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms); at exactly one, the exported model is fixed at that horizon, at several it is per frame.")

@@ -10,9 +10,11 @@ struct TuneCommand: ParsableCommand {
     abstract: "Search a catalog predictor's parameters; score the best on writers the search never saw.",
     discussion: """
       Every trial is appended to the journal as it finishes; running the same command again resumes it.
-      Example: lookahead tune --predictor kalman --params process-noise,measurement-noise \\
-        --objective error:statistic=mean --split leave-one-writer-out --strategy lhs --trials 200 \\
-        --journal kalman.jsonl --out kalman.json WacomMSP13-HandwritingSpeed
+      Example:
+        lookahead tune --predictor kalman --params process-noise,measurement-noise \\
+          --objective error:statistic=mean --split leave-one-writer-out \\
+          --strategy lhs --trials 200 --journal kalman.jsonl --out kalman.json \\
+          WacomMSP13-HandwritingSpeed
       """)
 
   @OptionGroup var search: TuneSearchOptions
