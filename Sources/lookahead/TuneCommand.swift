@@ -78,10 +78,11 @@ struct TuneCommand: ParsableCommand {
 
 }
 
-/// `tune --profile`: the device tuned for.
+/// `tune --profile` (and `worker --profile`, which takes tune's search options): the device tuned
+/// for. The Pareto front is tune's alone (`--pareto`); worker's help once claimed it too.
 enum TunedDeviceDefault: ProfileDefault {
   static let description =
-    "\(DeviceProfile.pencil240ProMotion120.name); given, the default --objective scores the predictions this device would make; it also drives replay-based objectives and the Pareto front"
+    "\(DeviceProfile.pencil240ProMotion120.name); given, the default --objective scores the predictions this device would make; it also drives replay-based objectives and, in tune, the Pareto front"
 }
 
 /// `tune --out` (its own spelling, kept).
