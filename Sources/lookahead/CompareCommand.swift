@@ -64,6 +64,9 @@ struct CompareCommand: ParsableCommand {
       let resamples = self.resamples ?? 10_000
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
+      try DistinctFiles.check(
+        outputs: [("--output", options.output.url)], notReadBy: datasets,
+        files: models + predictorFiles + [options.profile.name], dataDirectory: options.dataDirectoryURL)
       try options.force.checkWritable(options.output.url)
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(models)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookaheadKit
 
 /// Two paths of one command that name one file: a command writes each of its outputs in turn, so
 /// the second replaced the first. `evaluate --records r.csv --csv --output r.csv --force` left the
@@ -33,6 +34,22 @@ enum DistinctFiles {
         the command reads: give \(option) another path
         """)
     }
+  }
+
+  /// Throws when one of `outputs` (nil paths skipped) is a file the command reads: a file of one of
+  /// `datasets` (its data files and the mapping files its settings came from,
+  /// `DatasetRegistry.filesRead(by:)`) or one of `files` that exists (models, predictor config
+  /// files, a profile file). `evaluate --csv --output rec.tsv --force rec.tsv` replaced the
+  /// recording with its own scorecard. A reference that does not resolve is skipped: loading it
+  /// says why.
+  static func check(
+    outputs: [(option: String, url: URL?)], notReadBy datasets: [String], files: [String?] = [], dataDirectory: URL?
+  ) throws {
+    let given = outputs.compactMap { output in output.url.map { (output.option, $0) } }
+    guard !given.isEmpty else { return }
+    let inputs = datasets.flatMap { (try? DatasetRegistry.filesRead(by: $0, dataDirectory: dataDirectory)) ?? [] }
+      + files.compactMap { $0 }.filter { FileManager.default.fileExists(atPath: $0) }.map { URL(fileURLWithPath: $0) }
+    for (option, url) in given { try check(output: option, url, notAmong: inputs) }
   }
 
   /// The path with `.`/`..` and symbolic links taken out (those of its folder when the file does

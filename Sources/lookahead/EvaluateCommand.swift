@@ -49,6 +49,9 @@ struct EvaluateCommand: ParsableCommand {
         throw ValidationError("--records needs the frame protocol")
       }
       try DistinctFiles.check([("--records", records.map { URL(fileURLWithPath: $0) }), ("--output", options.output.url)])
+      try DistinctFiles.check(
+        outputs: [("--records", records.map { URL(fileURLWithPath: $0) }), ("--output", options.output.url)],
+        notReadBy: datasets, files: [model, predictorFile, options.profile.name], dataDirectory: options.dataDirectoryURL)
       try options.force.checkWritable(records.map { URL(fileURLWithPath: $0) }, options.output.url)
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])

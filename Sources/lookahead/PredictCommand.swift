@@ -32,6 +32,9 @@ struct PredictCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      try DistinctFiles.check(
+        outputs: [("--output", output.url)], notReadBy: [trace], files: [model, profile.name],
+        dataDirectory: location.dataDirectoryURL)
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
       let device = try profile.resolve(else: tunedProfile)

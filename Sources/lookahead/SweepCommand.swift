@@ -47,6 +47,9 @@ struct SweepCommand: ParsableCommand {
       guard maximumMilliseconds >= 0, maximumMilliseconds <= 1000 else {
         throw ValidationError("--max-ms must be in 0…1000")
       }
+      try DistinctFiles.check(
+        outputs: [("--output", options.output.url)], notReadBy: datasets,
+        files: models + predictorFiles + [options.profile.name], dataDirectory: options.dataDirectoryURL)
       try options.force.checkWritable(options.output.url)
       let given = try predictors.map { try EvaluationSubject.resolve($0) }
         + predictorFiles.flatMap { try EvaluationSubject.resolve(contentsOf: URL(fileURLWithPath: $0)) }

@@ -45,6 +45,10 @@ struct TuneCommand: ParsableCommand {
         ("--journal", journal.map { URL(fileURLWithPath: $0) }), ("--out", outURL),
         ("--out's side file", resultURL),
       ])
+      try DistinctFiles.check(
+        outputs: [("--journal", journal.map { URL(fileURLWithPath: $0) }), ("--out", outURL), ("--out's side file", resultURL)],
+        notReadBy: datasets + search.test, files: [search.weights, search.profile.name],
+        dataDirectory: search.location.dataDirectoryURL)
       try force.checkWritable(outURL, resultURL)
       let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
