@@ -92,6 +92,15 @@ struct ExportCommand: ParsableCommand {
   func run() throws {
     try runCommand {
       if let vectors { try ConformanceVectors.checkFolder(URL(fileURLWithPath: vectors)) }  // before any work
+      // -o over a file this run reads (the tune's journal, the result beside --out or -o, the
+      // config, weights, profile or a --dataset file) replaced it with the model.
+      let sideFiles = [(fromTune, "tune"), (fromTrain, "train")].compactMap { given, kind -> String? in
+        guard let given, !given.hasSuffix(".jsonl"), !given.hasSuffix(".\(kind).json") else { return nil }
+        return TuningDatasetLoader.resultURL(for: URL(fileURLWithPath: given), kind: kind).path
+      }
+      try DistinctFiles.check(
+        outputs: [("-o", output.url)], notReadBy: dataset + vectorsTrace,
+        files: [predictor, fromTune, fromTrain, weights, profile.name] + sideFiles, dataDirectory: location.dataDirectoryURL)
       // The split to record is one tune and train would take (`none`, the default, too): any text
       // was recorded, so `--split holdout:0.2` named in the model a split no run can have used.
       if predictor != nil, let split, split != "none" { _ = try WriterSplit(parsing: split) }

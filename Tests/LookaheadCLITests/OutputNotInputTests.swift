@@ -56,3 +56,42 @@ struct OutputNotInputTests {
     #expect(written.status == 0 && FileManager.default.fileExists(atPath: csv.path), "\(written.stderr)")
   }
 }
+
+/// `export --from-tune k.jsonl -o k.jsonl --force` replaced the tune's journal, every trial of
+/// it, with the model (exit 0); `export --predictor best.json -o best.json --force` the config file.
+@Suite("export never writes its model over a file it reads")
+struct ExportOutputNotInputTests {
+  @Test("-o naming the journal, the tune's result beside --out, the config file or a --dataset file is refused")
+  func exportOutputIsNotAnInput() throws {
+    let dir = DatasetsCommandTests.temporaryURL("export-input")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let journal = dir.appendingPathComponent("j.jsonl"), best = dir.appendingPathComponent("best.json")
+    let tuned = try DatasetsCommandTests.run([
+      "tune", "--predictor", "linear", "--params", "stop-factor", "--trials", "2", "--split", "holdout=0.25,seed=1",
+      "--journal", journal.path, "--out", best.path, "--quiet", "Henze2017-MobileHCI:Fitts",
+    ])
+    #expect(tuned.status == 0, "\(tuned.stderr)")
+    let result = dir.appendingPathComponent("best.tune.json")
+    let data = dir.appendingPathComponent("rec.tsv"), sidecar = dir.appendingPathComponent("rec.tsv.mapping")
+    let examples = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples")
+    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv"), to: data)
+    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: sidecar)
+    let before = try [journal, best, result, data, sidecar].map { try Data(contentsOf: $0) }
+    for (arguments, file) in [
+      (["export", "--from-tune", journal.path, "-o", journal.path], journal),
+      (["export", "--from-tune", best.path, "-o", result.path], result),
+      (["export", "--predictor", best.path, "-o", best.path], best),
+      (["export", "--predictor", "kalman", "--dataset", data.path, "-o", sidecar.path], sidecar),
+    ] {
+      for force in [[], ["--force"]] {
+        let run = try DatasetsCommandTests.run(arguments + force)
+        #expect(run.status == 1, "\(arguments + force): \(run.stderr)")
+        #expect(run.stderr.contains("error: -o \(file.path) is also an input"), "\(arguments + force): \(run.stderr)")
+      }
+    }
+    #expect(try [journal, best, result, data, sidecar].map { try Data(contentsOf: $0) } == before)
+    let model = dir.appendingPathComponent("m.model")
+    #expect(try DatasetsCommandTests.run(["export", "--from-tune", journal.path, "-o", model.path]).status == 0)
+  }
+}
