@@ -42,7 +42,7 @@ extension TrainCommand {
       }
       let label = members > 1 ? EnsembleMemberLabel(count: members) : nil
       let outcome = try MLPTrainRun.run(
-        options, split: parsedSplit, data: data, testData: try loader.load(test),
+        options, split: parsedSplit, data: data, testData: try loader.load(test, asTestData: true),
         checkpoint: mlp.checkpoint.map { URL(fileURLWithPath: $0) }, testResampler: try mlp.testResampler(),
         ensembleMembers: members, memberStarted: { member, seed in
           label?.member = member

@@ -161,7 +161,7 @@ struct TrainCommand: ParsableCommand {
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
         lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
-      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test), progress: statusLine)
+      let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test, asTestData: true), progress: statusLine)
       let report = TrainReport(
         outcome: outcome, request: request,
         provenance: loader.provenance(

@@ -53,7 +53,7 @@ struct TuneCommand: ParsableCommand {
       let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
-      let testData = try loader.load(search.test)
+      let testData = try loader.load(search.test, asTestData: true)
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
       let provenance = try search.provenance(loader: loader)
       var request = try search.request(

@@ -44,7 +44,7 @@ struct WorkerCommand: ParsableCommand {
       // Exactly the request `tune` makes, so that the headers and scores are its own.
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
-      let testWriters = try loader.load(search.test)?.writers
+      let testWriters = try loader.load(search.test, asTestData: true)?.writers
       let request = try search.request(provenance: try search.provenance(loader: loader), parts: jobs.limit ?? 1)
       let session = try TrialWorker(
         request: request, data: data, testWriters: testWriters, dataDirectory: search.location.dataDirectoryURL,

@@ -20,12 +20,24 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     /// Contact strokes evaluated.
     public var strokes: Int
     public var files: [File]
+    /// `true` for a tune's or training's `--test` data: only scored, never searched or fitted on.
+    /// Recorded because the datasets of a run list both, and `lookahead export` must give a model
+    /// only the data it was made from (``FittedWritersNote`` reads those files as fitted on).
+    /// `nil` for data a run searched or fitted on, for evaluations and in older files.
+    public var testData: Bool?
 
-    public init(reference: String, source: String, strokes: Int, files: [File]) {
+    public init(reference: String, source: String, strokes: Int, files: [File], testData: Bool? = nil) {
       self.reference = reference
       self.source = source
       self.strokes = strokes
       self.files = files
+      self.testData = testData
+    }
+
+    /// The reference, its source and stroke count, and whether it is `--test` data, as the CSV
+    /// lines and a report's provenance show it.
+    public var summary: String {
+      "\(reference) (\(source), \(strokes) strokes\(testData == true ? ", --test data: scored only, never searched or fitted on" : ""))"
     }
 
     /// Where `file` is: the reference's folder joined with the file's path, or, for a reference
@@ -149,21 +161,26 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     if let split { lines.append("# split: \(split)") }
     if let objective { lines.append("# objective: \(objective)") }
     for dataset in datasets {
-      lines.append("# dataset: \(dataset.reference) (\(dataset.source), \(dataset.strokes) strokes)")
+      lines.append("# dataset: \(dataset.summary)")
       for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.location(of: file))") }
     }
     return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
   }
 
   /// This record without what may change between runs that must resume one another (the command
-  /// line, which names output files, and the version), and without the test writers: journal
-  /// headers written before they were recorded have none, and the split that decides them is in
-  /// the header's context already.
+  /// line, which names output files, and the version), and without the test writers and which
+  /// datasets are test data: journal headers written before they were recorded have neither, and
+  /// the split and `--test` data that decide them are in the header's context already.
   public var resumable: ResultProvenance {
     var copy = self
     copy.commandLine = []
     copy.version = ""
     copy.testWriters = nil
+    copy.datasets = datasets.map { dataset in
+      var dataset = dataset
+      dataset.testData = nil
+      return dataset
+    }
     return copy
   }
 

@@ -101,7 +101,8 @@ public struct ModelExportJob: Sendable {
     if names.isEmpty, let recorded {
       if let unit = recorded.unit { coordinates = ModelExporter.coordinates(unit: unit, millimetresPerUnit: recorded.millimetresPerUnit) }
       digitizerRateHz = recorded.digitizerRateHz
-      provenanceDatasets = recorded.datasets.map { dataset in
+      // The model records the data it was made from; `--test` data was only scored.
+      provenanceDatasets = recorded.datasets.filter { $0.testData != true }.map { dataset in
         .init(name: dataset.reference, files: dataset.files.map { .init(path: $0.path, sha256: $0.sha256) })
       }
     }

@@ -20,7 +20,7 @@ public enum ProvenanceBlock {
       entries.append(("setting", "\(key)=\(provenance.settings[key] ?? "")"))
     }
     for dataset in provenance.datasets {
-      entries.append(("dataset", "\(dataset.reference) (\(dataset.source), \(dataset.strokes) strokes)"))
+      entries.append(("dataset", dataset.summary))
     }
     return entries
   }

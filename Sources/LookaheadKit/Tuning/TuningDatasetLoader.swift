@@ -13,14 +13,18 @@ public struct TuningDatasetLoader {
 
   public init(dataDirectory: URL?) { self.dataDirectory = dataDirectory }
 
-  /// The named datasets as one ``TuningData``; `nil` when none are named.
-  public mutating func load(_ references: [String]) throws -> TuningData? {
+  /// The named datasets as one ``TuningData``; `nil` when none are named. `asTestData` marks them
+  /// in the provenance as `--test` data (scored only), so an exported model does not list them
+  /// among the data it was made from.
+  public mutating func load(_ references: [String], asTestData: Bool = false) throws -> TuningData? {
     guard !references.isEmpty else { return nil }
     var traces: [Trace] = []
     for reference in references {
       let dataset = try EvaluationDataset.load(reference, dataDirectory: dataDirectory)
       traces.append(dataset.trace)
-      datasets.append(dataset.provenance)
+      var provenance = dataset.provenance
+      if asTestData { provenance.testData = true }
+      datasets.append(provenance)
       if firstMetadata == nil { firstMetadata = dataset.trace.metadata }
     }
     return try TuningData(traces: traces)
