@@ -32,6 +32,8 @@ struct DatasetsProfileCommand: ParsableCommand {
   func run() throws {
     try runCommand {
       let url = URL(fileURLWithPath: recording)
+      // `rec.json -o rec.json --force` replaced the recording with the profile measured from it.
+      if let outURL = output.url { try DistinctFiles.check(output: "-o", outURL, notAmong: [url]) }
       let parsed = try BrowserRecording.load(contentsOf: url)
       let profileName = name ?? "recorded-" + url.deletingPathExtension().lastPathComponent
       let timing = try RecordedDisplayTiming(recording: parsed, file: url.path)

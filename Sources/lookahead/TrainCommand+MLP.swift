@@ -28,6 +28,9 @@ extension TrainCommand {
         ("--checkpoint", mlp.checkpoint.map { URL(fileURLWithPath: $0) }), ("-o", outURL),
         ("the result file beside -o", resultURL),
       ])
+      try DistinctFiles.check(
+        outputs: [("-o", outURL), ("the result file beside -o", resultURL)], notReadBy: input.datasets + test,
+        dataDirectory: location.dataDirectoryURL)
       try force.checkWritable(outURL, resultURL)
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(input.datasets) else { return }

@@ -155,6 +155,10 @@ struct TrainCommand: ParsableCommand {
     try runCommand {
       let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
+      // `-o rec.tsv --force rec.tsv` replaced the recording trained on with the model.
+      try DistinctFiles.check(
+        outputs: [("-o", outURL), ("the result file beside -o", resultURL)], notReadBy: input.datasets + test,
+        dataDirectory: location.dataDirectoryURL)
       try force.checkWritable(outURL, resultURL)
       var loader = TuningDatasetLoader(dataDirectory: location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
