@@ -11,6 +11,9 @@ public struct MLPTrainReport: Sendable, Codable {
   public var lengthUnit: String
   public var trainWriters: [String]
   public var validationWriters: [String]
+  /// The writers the network was fitted on: ``trainWriters`` less the early-stopping ones, whose
+  /// rows only chose the epoch. Absent in results written before it was recorded.
+  public var fitWriters: [String]?
   public var testWriters: [String]
   public var trainingRows: Int
   public var validationRows: Int
@@ -53,6 +56,7 @@ public struct MLPTrainReport: Sendable, Codable {
     lengthUnit = outcome.lengthUnit
     trainWriters = outcome.trainWriters
     validationWriters = outcome.training.validationWriters
+    fitWriters = outcome.training.fitWriters
     testWriters = outcome.testWriters
     trainingRows = outcome.training.trainingRows
     validationRows = outcome.training.validationRows
@@ -79,6 +83,9 @@ public struct MLPTrainReport: Sendable, Codable {
     try ResultJSON.encode(self)
   }
 
+  /// How many writers the network was fitted on (all training writers in a result without ``fitWriters``).
+  var fittedWriterCount: Int { (fitWriters ?? trainWriters).count }
+
   public var text: String {
     guard case .mlp(let p) = configuration.family else { return "" }
     var lines = [
@@ -90,7 +97,7 @@ public struct MLPTrainReport: Sendable, Codable {
         + (provenance.settings[Self.trainingPrecisionKey] != nil ? "; trained in single precision" : ""),
       Self.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),
-      "trained on \(trainingRows) rows of \(trainWriters.count) writers; early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
+      "trained on \(trainingRows) rows of \(fittedWriterCount) \(fittedWriterCount == 1 ? "writer" : "writers"); early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
     ]
     if let members {

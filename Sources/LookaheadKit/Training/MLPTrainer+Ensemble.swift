@@ -37,6 +37,7 @@ extension MLPTrainer {
         fitRows: rows.fit, validationRows: rows.validation,
         checkpoint: checkpoint.map { Self.memberCheckpoint($0, member: member) }, progress: progress)
       result.validationWriters = rows.validationWriters
+      result.fitWriters = rows.fitWriters
       result.parameters.lengthScale = data.scales.first ?? 1
       members.append(result)
     }

@@ -121,6 +121,9 @@ public struct MLPTrainer: Sendable {
     public var trainingRows: Int
     public var validationRows: Int
     public var validationWriters: [String]
+    /// The writers whose strokes gave ``trainingRows``: the training writers less those held for
+    /// early stopping (a lone writer is both, its strokes split between them).
+    public var fitWriters: [String] = []
     /// Linear extrapolation's mean error on the validation rows (the zero network), for scale.
     public var linearValidationError: Double
     /// Of an ensemble (``trainEnsemble(data:memberCount:checkpoint:memberStarted:progress:)``):
@@ -207,13 +210,14 @@ public struct MLPTrainer: Sendable {
     let rows = try trainingRows(data)
     var result = try train(fitRows: rows.fit, validationRows: rows.validation, checkpoint: checkpoint, progress: progress)
     result.validationWriters = rows.validationWriters
+    result.fitWriters = rows.fitWriters
     result.parameters.lengthScale = data.scales.first ?? 1
     return result
   }
 
   /// The fitting and early-stopping rows of `data`, its writers split by ``Options/seed``.
   func trainingRows(_ data: TuningData) throws -> (
-    fit: MLPTrainingRows, validation: MLPTrainingRows, validationWriters: [String]
+    fit: MLPTrainingRows, validation: MLPTrainingRows, validationWriters: [String], fitWriters: [String]
   ) {
     let split = splitForValidation(data)
     let shape = self.shape
@@ -227,7 +231,11 @@ public struct MLPTrainer: Sendable {
     guard fitRows.count > 0, validationRows.count > 0 else {
       throw Failure(description: "too little data to train: \(fitRows.count) training and \(validationRows.count) validation rows")
     }
-    return (fitRows, validationRows, split.validationWriters)
+    var fitWriters: [String] = [], seen = Set<String>()
+    for writer in split.fit.map({ data.strokes[$0].writer ?? "unknown" }) where seen.insert(writer).inserted {
+      fitWriters.append(writer)
+    }
+    return (fitRows, validationRows, split.validationWriters, fitWriters)
   }
 
   /// Trains on prepared rows (their inputs raw, as ``MLPTrainingRows`` builds them).

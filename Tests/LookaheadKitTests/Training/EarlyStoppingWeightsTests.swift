@@ -13,7 +13,7 @@ struct EarlyStoppingWeightsTests {
   func weightsSelectRows() throws {
     let data = try MLPTrainerTests.arcs()
     let trainer = MLPTrainer(options: MLPTrainerTests.options(epochs: 3))
-    let (fit, validation, _) = try trainer.trainingRows(data)
+    let (fit, validation, _, _) = try trainer.trainingRows(data)
     let plain = try trainer.train(fitRows: fit, validationRows: validation)
     let ones = try trainer.train(
       fitRows: fit, validationRows: validation, validationWeights: Array(repeating: 1, count: validation.count))
@@ -39,7 +39,7 @@ struct EarlyStoppingWeightsTests {
   func badWeightsRefused() throws {
     let data = try MLPTrainerTests.arcs()
     let trainer = MLPTrainer(options: MLPTrainerTests.options(epochs: 1))
-    let (fit, validation, _) = try trainer.trainingRows(data)
+    let (fit, validation, _, _) = try trainer.trainingRows(data)
     let n = validation.count
     for weights in [[Double](repeating: 1, count: n - 1), [-1] + Array(repeating: 1, count: n - 1),
                     [.nan] + Array(repeating: 1, count: n - 1), Array(repeating: 0, count: n)] {
