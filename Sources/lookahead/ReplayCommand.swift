@@ -100,7 +100,8 @@ struct ReplayTraceCommand: ParsableCommand {
         // full, every file read with its SHA-256); it had the command, profile name and seed only.
         let dataset = EvaluationDataset(
           reference: trace, trace: loaded,
-          files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
+          files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL),
+          mappings: try EvaluationDataset.mappings(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
         let provenance = ResultProvenance(
           commandLine: CommandLine.arguments, command: "replay", predictors: [], seed: seed.value, profile: device,
           evaluationProtocol: "frame", datasets: [dataset.provenance])

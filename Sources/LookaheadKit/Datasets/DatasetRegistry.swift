@@ -263,13 +263,27 @@ public enum DatasetRegistry {
   /// mapping files its import settings came from (a sidecar `PATH.mapping`, or `mapping=FILE`),
   /// so that a command can refuse to write over one of them.
   public static func filesRead(by reference: String, dataDirectory: URL? = nil) throws -> [URL] {
-    var urls = try files(of: reference, dataDirectory: dataDirectory)
-    if case .path(_, let settings) = try resolve(WriterSelection.base(of: reference), dataDirectory: dataDirectory) {
-      var mappings: [String] = []
-      for entry in settings.entries where entry.line != nil && !mappings.contains(entry.file) { mappings.append(entry.file) }
-      urls += mappings.map { URL(fileURLWithPath: $0) }
+    try files(of: reference, dataDirectory: dataDirectory) + mappingFiles(of: reference, dataDirectory: dataDirectory)
+  }
+
+  /// The mapping file a reference's import settings were read from (a sidecar `PATH.mapping`, or
+  /// `mapping=FILE`), as the reference names it; none for a dataset or a file read without one.
+  public static func mappingFiles(of reference: String, dataDirectory: URL? = nil) throws -> [URL] {
+    let base = WriterSelection.base(of: reference)
+    guard case .path = try resolve(base, dataDirectory: dataDirectory) else { return [] }
+    return try SettingsReference.mappingFile(of: base).map { [$0] } ?? []
+  }
+
+  /// SHA-256 of each mapping file a reference reads (``mappingFiles(of:dataDirectory:)``), by its
+  /// path as the reference names it, for a result's provenance: the mapping decides which column is
+  /// time, x or pressure and in which unit, so a changed mapping changes every number while the
+  /// data file's checksum stays the same. Empty for a dataset and a file read without a mapping.
+  public static func mappingChecksums(
+    of reference: String, dataDirectory: URL? = nil
+  ) throws -> [(path: String, sha256: String)] {
+    try mappingFiles(of: reference, dataDirectory: dataDirectory).map { url in
+      (url.relativePath, try FileDigest.sha256Hex(fileAt: url))
     }
-    return urls
   }
 
   /// Loads a dataset, subset, file or folder into one trace. `format` overrides detection for

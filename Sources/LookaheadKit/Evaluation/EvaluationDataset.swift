@@ -8,13 +8,19 @@ public struct EvaluationDataset: Sendable {
   public var reference: String
   public var trace: Trace
   public var files: [ResultProvenance.File]
+  /// The mapping file the data was read through, with its SHA-256 (``mappings(of:dataDirectory:)``).
+  public var mappings: [ResultProvenance.File]
   /// The anchor-protocol dataset whose §2 selection this reference is, or `nil`.
   public var anchorDataset: AnchorDataset?
 
-  public init(reference: String, trace: Trace, files: [ResultProvenance.File], anchorDataset: AnchorDataset?) {
+  public init(
+    reference: String, trace: Trace, files: [ResultProvenance.File], mappings: [ResultProvenance.File] = [],
+    anchorDataset: AnchorDataset?
+  ) {
     self.reference = reference
     self.trace = trace
     self.files = files
+    self.mappings = mappings
     self.anchorDataset = anchorDataset
   }
 
@@ -42,7 +48,7 @@ public struct EvaluationDataset: Sendable {
     let trace = try DatasetRegistry.load(reference, dataDirectory: dataDirectory, options: options)
     return EvaluationDataset(
       reference: reference, trace: trace, files: try files(of: reference, dataDirectory: dataDirectory),
-      anchorDataset: anchorDataset(forReference: reference))
+      mappings: try mappings(of: reference, dataDirectory: dataDirectory), anchorDataset: anchorDataset(forReference: reference))
   }
 
   /// The files `reference` reads with their SHA-256 (``DatasetRegistry/checksums(of:dataDirectory:)``),
@@ -53,9 +59,18 @@ public struct EvaluationDataset: Sendable {
     }
   }
 
+  /// The mapping file `reference` is read through with its SHA-256
+  /// (``DatasetRegistry/mappingChecksums(of:dataDirectory:)``); none for a dataset or a plain file.
+  public static func mappings(of reference: String, dataDirectory: URL? = nil) throws -> [ResultProvenance.File] {
+    try DatasetRegistry.mappingChecksums(of: reference, dataDirectory: dataDirectory).map {
+      ResultProvenance.File(path: $0.path, sha256: $0.sha256)
+    }
+  }
+
   /// The provenance entry of this dataset.
   public var provenance: ResultProvenance.Dataset {
     ResultProvenance.Dataset(
-      reference: reference, source: trace.metadata.source, strokes: trace.contactStrokes.count, files: files)
+      reference: reference, source: trace.metadata.source, strokes: trace.contactStrokes.count, files: files,
+      mappings: mappings)
   }
 }

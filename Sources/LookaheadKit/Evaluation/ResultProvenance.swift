@@ -25,13 +25,22 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     /// only the data it was made from (``FittedWritersNote`` reads those files as fitted on).
     /// `nil` for data a run searched or fitted on, for evaluations and in older files.
     public var testData: Bool?
+    /// The mapping file the data was read through (a sidecar `FILE.mapping` or `FILE:mapping=M`,
+    /// `Docs/BringYourOwnData.md`), by its path as given, with its SHA-256: the mapping decides
+    /// which column is time, x or pressure and in which unit, so a changed mapping changes every
+    /// number while `files` stays the same. `nil` (left out of JSON) for a dataset and a file
+    /// read without one, so their records read as before.
+    public var mappings: [File]?
 
-    public init(reference: String, source: String, strokes: Int, files: [File], testData: Bool? = nil) {
+    public init(
+      reference: String, source: String, strokes: Int, files: [File], testData: Bool? = nil, mappings: [File]? = nil
+    ) {
       self.reference = reference
       self.source = source
       self.strokes = strokes
       self.files = files
       self.testData = testData
+      self.mappings = mappings.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The reference, its source and stroke count, and whether it is `--test` data, as the CSV
@@ -163,6 +172,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     for dataset in datasets {
       lines.append("# dataset: \(dataset.summary)")
       for file in dataset.files { lines.append("# sha256: \(file.sha256)  \(dataset.location(of: file))") }
+      for mapping in dataset.mappings ?? [] { lines.append("# mapping-sha256: \(mapping.sha256)  \(mapping.path)") }
     }
     return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
   }
@@ -180,6 +190,17 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
       var dataset = dataset
       dataset.testData = nil
       return dataset
+    }
+    return copy
+  }
+
+  /// ``resumable``, without the mapping files of a dataset `journal` (the provenance a journal
+  /// was written with) records none of: journals written before mapping files were recorded
+  /// resume as they did.
+  public func resumable(against journal: ResultProvenance?) -> ResultProvenance {
+    var copy = resumable
+    if let journal, journal.datasets.count == copy.datasets.count {
+      for index in copy.datasets.indices where journal.datasets[index].mappings == nil { copy.datasets[index].mappings = nil }
     }
     return copy
   }

@@ -103,7 +103,9 @@ public struct ModelExportJob: Sendable {
       digitizerRateHz = recorded.digitizerRateHz
       // The model records the data it was made from; `--test` data was only scored.
       provenanceDatasets = recorded.datasets.filter { $0.testData != true }.map { dataset in
-        .init(name: dataset.reference, files: dataset.files.map { .init(path: $0.path, sha256: $0.sha256) })
+        .init(
+          name: dataset.reference, files: dataset.files.map { .init(path: $0.path, sha256: $0.sha256) },
+          mappings: dataset.mappings?.map { .init(path: $0.path, sha256: $0.sha256) })
       }
     }
     for (position, name) in names.enumerated() {
@@ -113,7 +115,11 @@ public struct ModelExportJob: Sendable {
         digitizerRateHz = trace.metadata.digitizerRateHz
       }
       let files = try DatasetRegistry.checksums(of: name, dataDirectory: dataDirectory)
-      provenanceDatasets.append(.init(name: name, files: files.map { .init(path: $0.path, sha256: $0.sha256) }))
+      let mappings = try DatasetRegistry.mappingChecksums(of: name, dataDirectory: dataDirectory)
+      provenanceDatasets.append(
+        .init(
+          name: name, files: files.map { .init(path: $0.path, sha256: $0.sha256) },
+          mappings: mappings.map { .init(path: $0.path, sha256: $0.sha256) }))
     }
     let device = try self.device(origin: origin)
     let entry = try? catalog.entry(named: predictor.name)

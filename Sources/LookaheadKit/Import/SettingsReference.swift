@@ -19,8 +19,28 @@ public enum SettingsReference {
   /// The path and its settings, or `nil` if no prefix of `reference` (up to a `:`, or the whole
   /// of it) exists.
   public static func split(_ reference: String) throws -> (url: URL, settings: ImportSettings)? {
+    guard let located = try locate(reference) else { return nil }
+    var settings = try located.mapping.map(ImportSettings.read) ?? ImportSettings()
+    if let typed = located.typed {
+      var overrides = ImportSettings()
+      for entry in typed.entries where entry.key != "mapping" { overrides.set(entry) }
+      settings = settings.merging(overrides)
+    }
+    return (URL(fileURLWithPath: located.path), settings)
+  }
+
+  /// The mapping file ``split(_:)`` reads `reference`'s settings from (its sidecar, or
+  /// `mapping=FILE`), named as the reference names it (`relativePath`), so a result's provenance
+  /// can record it; nil when there is none.
+  public static func mappingFile(of reference: String) throws -> URL? {
+    try locate(reference)?.mapping
+  }
+
+  /// The existing path `reference` starts with, the settings typed after it (nil when the whole
+  /// reference is the path) and the mapping file its settings come from.
+  private static func locate(_ reference: String) throws -> (path: String, typed: ImportSettings?, mapping: URL?)? {
     if FileManager.default.fileExists(atPath: reference) {
-      return (URL(fileURLWithPath: reference), try sidecar(of: reference).map(ImportSettings.read) ?? ImportSettings())
+      return (reference, nil, sidecar(of: reference))
     }
     var index = reference.startIndex
     while let colon = reference[index...].firstIndex(of: ":") {
@@ -28,16 +48,7 @@ public enum SettingsReference {
       if !path.isEmpty, FileManager.default.fileExists(atPath: path) {
         let typed = try ImportSettings.parse(
           String(reference[reference.index(after: colon)...]), file: "dataset reference '\(reference)'", lineNumbers: false)
-        var settings = ImportSettings()
-        if let mapping = typed["mapping"] {
-          settings = try ImportSettings.read(URL(fileURLWithPath: mapping.value))
-        } else if let sidecar = sidecar(of: path) {
-          settings = try ImportSettings.read(sidecar)
-        }
-        var overrides = ImportSettings()
-        for entry in typed.entries where entry.key != "mapping" { overrides.set(entry) }
-        settings = settings.merging(overrides)
-        return (URL(fileURLWithPath: path), settings)
+        return (path, typed, typed["mapping"].map { URL(fileURLWithPath: $0.value) } ?? sidecar(of: path))
       }
       index = reference.index(after: colon)
     }

@@ -39,6 +39,13 @@ public enum ProvenanceBlock {
             "dd", [("data-field", "sha256"), ("data-sha256", item.sha256), ("data-path", dataset.location(of: item))],
             children: [SVGElement("code", text: item.sha256 + "  " + dataset.location(of: item))]))
       }
+      for mapping in dataset.mappings ?? [] {
+        list.append(SVGElement("dt", text: "mapping sha256"))
+        list.append(
+          SVGElement(
+            "dd", [("data-field", "mapping-sha256"), ("data-sha256", mapping.sha256), ("data-path", mapping.path)],
+            children: [SVGElement("code", text: mapping.sha256 + "  " + mapping.path)]))
+      }
     }
     if let definition = provenance.profileDefinition,
       let data = try? definition.jsonData()

@@ -16,7 +16,7 @@ extension TuningJournal.Header {
   public func differences(resumedBy current: Self, limit: Int = 4) -> String {
     var recorded = self, now = current
     recorded.provenance = recorded.provenance?.resumable
-    now.provenance = now.provenance?.resumable
+    now.provenance = now.provenance?.resumable(against: provenance)
     var (journal, journalElements) = Self.leavesAndNamedElements(of: recorded)
     var (run, runElements) = Self.leavesAndNamedElements(of: now)
     // An element only one side has stands for all its fields.

@@ -60,7 +60,7 @@ public struct TuningJournal: Sendable {
     public func resumes(_ other: Header) -> Bool {
       var a = self, b = other
       a.provenance = a.provenance?.resumable
-      b.provenance = b.provenance?.resumable
+      b.provenance = b.provenance?.resumable(against: provenance)
       return a == b
     }
   }

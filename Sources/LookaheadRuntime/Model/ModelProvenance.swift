@@ -17,10 +17,15 @@ public struct ModelProvenance: Codable, Sendable, Hashable {
     public var name: String
     /// The files read, with checksums (empty when unknown).
     public var files: [File]
+    /// The mapping file a researcher's own data was read through (a sidecar `FILE.mapping` or
+    /// `mapping=`), with its checksum: it decides what each column means, so the data's
+    /// checksum alone does not fix what was fitted on. `nil`, and left out, when there is none.
+    public var mappings: [File]?
 
-    public init(name: String, files: [File] = []) {
+    public init(name: String, files: [File] = [], mappings: [File]? = nil) {
       self.name = name
       self.files = files
+      self.mappings = mappings.flatMap { $0.isEmpty ? nil : $0 }
     }
   }
 
