@@ -61,10 +61,21 @@ public struct TrainReport: Sendable, Codable {
     return try encoder.encode(configuration)
   }
 
+  /// What the K × λ table was cross-validated over. With one training writer there is no writer
+  /// to leave out: ``TrainRun/crossValidationGroups(_:)`` folds that writer's strokes instead,
+  /// which the heading must say, since those folds share a hand and score better than new writers.
+  var crossValidationHeading: String {
+    guard trainWriters.count < 2 else {
+      return "leave-one-writer-out cross-validation on \(trainWriters.count) training writers (mean error, trace units):"
+    }
+    return "cross-validation over \(TrainRun.singleWriterFolds) interleaved folds of the one training writer's strokes, "
+      + "\(WriterListText.joined(trainWriters)) (no writer to leave out; mean error, trace units):"
+  }
+
   public var text: String {
     var lines: [String] = []
     lines.append("learned linear predictor, split \(split), rotate to motion \(rotateToMotion)")
-    lines.append("leave-one-writer-out cross-validation on \(trainWriters.count) training writers (mean error, trace units):")
+    lines.append(crossValidationHeading)
     lines.append("   K   lambda      mean error   predictions")
     for row in crossValidation {
       let mark = row.historyCount == chosen.historyCount && row.lambda == chosen.lambda ? " *" : ""

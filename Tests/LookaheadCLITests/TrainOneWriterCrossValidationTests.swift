@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// `train` on one training writer printed "leave-one-writer-out cross-validation on 1 training
+/// writers" above its K × λ table, though with one writer there is none to leave out: K and λ were
+/// chosen on interleaved folds of that writer's strokes (`TrainRun.crossValidationGroups`), whose
+/// scores share the writer's hand. The heading now says which folds the table comes from.
+@Suite("train's cross-validation heading says what it folded over")
+struct TrainOneWriterCrossValidationTests {
+  @Test("one training writer: interleaved folds of its strokes, named, and no leave-one-writer-out")
+  func oneWriterHeading() throws {
+    let train = try DatasetsCommandTests.run(
+      ["train", "--history", "2", "--lambdas", "1e-6", "--quiet", "--test", ExportLeavesOutTestDataTests.heldOutFile]
+        + ExportLeavesOutTestDataTests.trainingFiles)
+    try #require(train.status == 0, "\(train.stderr)")
+    #expect(!train.stdout.contains("leave-one-writer-out"), "\(train.stdout)")
+    #expect(
+      train.stdout.contains(
+        "cross-validation over 4 interleaved folds of the one training writer's strokes, adamwulf (no writer to leave out;"),
+      "\(train.stdout)")
+  }
+}
