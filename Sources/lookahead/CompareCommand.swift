@@ -61,6 +61,7 @@ struct CompareCommand: ParsableCommand {
         ("--metrics", metrics.isGiven),
       ].filter(\.1).map(\.0)
       try UnusedProtocolOptions.check(given, in: .evaluation(protocolChoice, pairsPredictors: true))
+      if let pairedColumn { try EvaluationRun.check(pairedColumn: pairedColumn) }
       let resamples = self.resamples ?? 10_000
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }
@@ -71,9 +72,11 @@ struct CompareCommand: ParsableCommand {
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(models)
       options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "compare")
+      // The device before the data: a --profile the command does not take is refused at once.
+      let profile = try options.deviceProfile(models: loadedModels)
       var run = EvaluationRun(
         subjects: subjects, datasets: try options.loadDatasets(datasets, notingFittedWritersOf: loadedModels),
-        profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels),
+        profile: profile, seed: options.replaySeed(models: loadedModels),
         evaluationProtocol: protocolChoice, baseline: baseline,
         pairedColumn: pairedColumn ?? ScorecardColumn.errorMeanMillimetres,
         bootstrapResamples: resamples, parts: options.parts, dataDirectory: options.dataDirectoryURL)

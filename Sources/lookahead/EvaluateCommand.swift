@@ -56,6 +56,8 @@ struct EvaluateCommand: ParsableCommand {
       let metricsChoice = try metrics.parsed()
       let loadedModels = try LoadedModels(model.map { [$0] } ?? [])
       options.noteFixedHorizons(of: loadedModels, under: protocolChoice, command: "evaluate")
+      // The device before the data: `--profile recorded` or a misspelt preset is refused at once.
+      let profile = try options.deviceProfile(models: loadedModels)
       let loaded = try options.loadDatasets(datasets, notingFittedWritersOf: loadedModels)
       if subjects.first?.kind == .recorded,
         let bare = loaded.first(where: { EvaluationSubject.recordedDescription(of: $0.trace) == nil })
@@ -67,7 +69,7 @@ struct EvaluateCommand: ParsableCommand {
       }
       var run = EvaluationRun(
         subjects: subjects, datasets: loaded,
-        profile: try options.deviceProfile(models: loadedModels), seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,
+        profile: profile, seed: options.replaySeed(models: loadedModels), evaluationProtocol: protocolChoice,
         parts: options.parts, dataDirectory: options.dataDirectoryURL)
       run.datasetSubjects = loadedModels.subjects
       run.datasetSubjectSpecifications = try loadedModels.specifications()

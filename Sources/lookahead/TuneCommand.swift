@@ -51,10 +51,14 @@ struct TuneCommand: ParsableCommand {
         dataDirectory: search.location.dataDirectoryURL)
       try force.checkWritable(outURL, resultURL)
       let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
+      // So are a negative --pareto, a misspelt --objective and a --profile tune does not take
+      // (`recorded`, a misspelt preset), which were refused only once the data had loaded.
+      guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
+      _ = try search.parsedObjective()
+      _ = try search.profile.resolve()
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       let testData = try loader.load(search.test, asTestData: true)
-      guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
       let provenance = try search.provenance(loader: loader)
       var request = try search.request(
         provenance: provenance, parts: jobs.cores, journal: journal.map { URL(fileURLWithPath: $0) },

@@ -207,6 +207,17 @@ public struct EvaluationRun: Sendable {
     return EvaluationSubject.uniquingLabels(subjects + (try datasetSubjects(dataset)))
   }
 
+  /// Throws naming `--paired-column` when `column` is not a scorecard column. Every scorecard has
+  /// ``MetricsScorer/columns`` whatever the data, so `compare` checks with `names` left out before
+  /// it loads anything: a misspelt column was refused only once every predictor had been scored.
+  public static func check(pairedColumn column: String, among names: [String]? = nil) throws {
+    let names = try names ?? MetricsScorer().columns.map(\.name)
+    guard names.contains(column) else {
+      throw RunError(field: "--paired-column",
+        problem: "\"\(MessageText.bounded(column))\" is not a scorecard column; one of \(names.joined(separator: ", "))")
+    }
+  }
+
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).
   ///
   /// - Throws: ``RunError`` when ``pairedColumn`` is not a column of the scorecard (it used to
@@ -214,11 +225,7 @@ public struct EvaluationRun: Sendable {
   func comparisons(_ subjects: [EvaluationResult.SubjectResult]) throws -> [PairedComparison] {
     guard subjects.count > 1 else { return [] }
     let base = subjects.first { $0.label == baseline } ?? subjects[0]
-    let names = base.scorecard.columns.map(\.name)
-    guard names.contains(pairedColumn) else {
-      throw RunError(field: "--paired-column",
-        problem: "\"\(MessageText.bounded(pairedColumn))\" is not a scorecard column; one of \(names.joined(separator: ", "))")
-    }
+    try Self.check(pairedColumn: pairedColumn, among: base.scorecard.columns.map(\.name))
     var column = pairedColumn
     if base.scorecard.value(column) == nil, column.hasSuffix("_mm") {
       column = String(column.dropLast(3)) + "_native"
