@@ -115,7 +115,7 @@ public struct MLPTrainReport: Sendable, Codable {
     }
     lines += [
       "",
-      "held-out writers (never trained or selected on): \(WriterListText.joined(testWriters))"
+      HeldOutWritersLine.text(testWriters, never: "never trained or selected on", provenance: provenance)
         + (testResampledHz.map {
           " — re-recorded at \($0) Hz"
             + (testResampledResolution.map { " on a \(String(format: "%g", $0)) \(lengthUnit) grid" } ?? "")

@@ -91,7 +91,7 @@ public struct TrainReport: Sendable, Codable {
         "cross-fitted writers (each scored by the model its fold fitted without it; the model above was "
           + "fitted on all of them): \(WriterListText.joined(crossFitted))")
     } else {
-      lines.append("held-out writers (never trained on): \(WriterListText.joined(testWriters))")
+      lines.append(HeldOutWritersLine.text(testWriters, never: "never trained on", provenance: provenance))
     }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95")
     for h in heldOut {

@@ -141,7 +141,10 @@ public struct TuneReport: Sendable, Codable {
         "cross-fitted writers (each scored by the configuration its fold searched without it; the best "
           + "configuration above was searched on all of them): \(WriterListText.joined(heldOutWriters))")
     } else {
-      lines.append("held-out writers (never seen by the search): \(heldOutWriters.isEmpty ? "separate test data" : WriterListText.joined(heldOutWriters))")
+      lines.append(
+        heldOutWriters.isEmpty
+          ? "held-out writers (never seen by the search): separate test data"
+          : HeldOutWritersLine.text(heldOutWriters, never: "never seen by the search", provenance: provenance))
     }
     if let heldOutObjective { lines.append("held-out objective: \(f(heldOutObjective))") }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)")
