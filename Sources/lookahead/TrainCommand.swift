@@ -140,6 +140,8 @@ struct TrainCommand: ParsableCommand {
     }
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
     guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
+    // Before the data, which `--split halves` was refused only after (either family).
+    try runCommand { _ = try split.map { try WriterSplit(parsing: $0) } }
     if family == "mlp" {
       let options = try mlpTrainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
       try runMLP(options)

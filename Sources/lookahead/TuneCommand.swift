@@ -51,11 +51,10 @@ struct TuneCommand: ParsableCommand {
         dataDirectory: search.location.dataDirectoryURL)
       try force.checkWritable(outURL, resultURL)
       let catalog = try search.catalog()  // before the data: a wrong --weights fails at once
-      // So are a negative --pareto, a misspelt --objective and a --profile tune does not take
-      // (`recorded`, a misspelt preset), which were refused only once the data had loaded.
+      // So are a negative --pareto and every value of the search (a misspelt --params or
+      // --objective, --split halves, --profile recorded), refused only once the data had loaded.
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
-      _ = try search.parsedObjective()
-      _ = try search.profile.resolve()
+      try search.checkBeforeLoading(catalog: catalog)
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
       let testData = try loader.load(search.test, asTestData: true)

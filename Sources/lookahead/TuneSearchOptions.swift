@@ -87,17 +87,26 @@ struct TuneSearchOptions: ParsableArguments {
     return "\(weights) sha256=\(try FileDigest.sha256Hex(fileAt: url))"
   }
 
-  /// The search request `tune` runs.
+  /// The search request `tune` runs; without `provenance`, only to check the command line's values
+  /// (``checkBeforeLoading(catalog:)``).
   func request(
-    provenance: ResultProvenance, parts: Int, journal: URL? = nil, freshJournal: Bool = false
+    provenance: ResultProvenance?, parts: Int, journal: URL? = nil, freshJournal: Bool = false
   ) throws -> TuneRun.Request {
     var request = TuneRun.Request(
       predictor: predictor, parameters: params.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } },
       objective: try parsedObjective(), split: try split.map { try WriterSplit(parsing: $0) }, strategy: try strategyChoice(),
       trials: trials, seed: seed.value, profile: try profile.resolve(), journal: journal, fresh: freshJournal,
-      context: ["test": test.joined(separator: ",")].merging(provenance.settings.filter { $0.key == "weights" }) { a, _ in a },
+      context: ["test": test.joined(separator: ",")].merging((provenance?.settings ?? [:]).filter { $0.key == "weights" }) { a, _ in a },
       parts: parts)
     request.provenance = provenance
     return request
+  }
+
+  /// Every value of the search taken from the command line (`--params`, fixed values on
+  /// `--predictor`, `--split`, `--objective`, `--strategy`, `--trials`, `--profile`), checked as
+  /// the search will check it but before any data is loaded, since none of it needs the data:
+  /// `--params stop-factr` or `--split halves` was refused only once the datasets had loaded.
+  func checkBeforeLoading(catalog: PredictorCatalog) throws {
+    _ = try TuneRun.Setup(try request(provenance: nil, parts: 1), catalog: catalog)
   }
 }

@@ -38,6 +38,32 @@ struct OptionsBeforeDataTests {
     #expect(plain.status == 1 && plain.stderr.contains("bad.csv:1"), "\(plain.stderr)")
   }
 
+  @Test("tune's --params, fixed values, --split and --trials and train's --split are refused before the data")
+  func searchAndSplitRefusedBeforeLoading() throws {
+    let dir = DatasetsCommandTests.temporaryURL("search-before-data")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bad = dir.appendingPathComponent("bad.csv")
+    try Data("hello\nworld\n".utf8).write(to: bad)
+    let cases: [(arguments: [String], message: String)] = [
+      (["tune", "--predictor", "linear", "--params", "stop-factr", bad.path], "--params: predictor linear has no parameter \"stop-factr\""),
+      (["tune", "--predictor", "linear:ordr=2", bad.path], "predictor linear has no parameter \"ordr\""),
+      (["tune", "--predictor", "linear", "--params", "stop-factor", "--split", "halves", bad.path], "split 'halves' is not one of"),
+      (["tune", "--predictor", "linear", "--params", "stop-factor", "--trials", "0", bad.path], "--trials must be at least 1"),
+      (["train", "--split", "halves", bad.path], "split 'halves' is not one of"),
+      (["train", "--family", "mlp", "--split", "halves", bad.path], "split 'halves' is not one of"),
+    ]
+    for (arguments, message) in cases {
+      let run = try DatasetsCommandTests.run(arguments)
+      #expect(run.status == 1, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+      #expect(!run.stderr.contains("unknown format"), "\(arguments): \(run.stderr)")
+    }
+    // A valid split still reaches the data, which is what is wrong then.
+    let valid = try DatasetsCommandTests.run(["train", "--split", "holdout=0.25,seed=1", bad.path])
+    #expect(valid.status == 1 && valid.stderr.contains("bad.csv:1"), "\(valid.stderr)")
+  }
+
   @Test("every scorecard column is still a --paired-column compare takes")
   func validPairedColumnStillWorks() throws {
     let data = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples/tablet.tsv")
