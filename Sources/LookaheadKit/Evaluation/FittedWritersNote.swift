@@ -21,9 +21,8 @@ public enum FittedWritersNote {
   /// (the part of the reference before `:`).
   public static func text(for model: ModelFile, path: String, dataset: EvaluationDataset) -> String? {
     let provenance = model.provenance
-    guard let fitted = provenance.trainWriters.map(Set.init), !fitted.isEmpty, isSameData(provenance, dataset) else {
-      return nil
-    }
+    guard let fitted = provenance.trainWriters.map(Set.init), isSameData(provenance, dataset) else { return nil }
+    guard !fitted.isEmpty else { return writerlessText(path: path, dataset: dataset) }
     let scored = dataset.trace.writers
     let overlap = scored.filter(fitted.contains)
     guard !overlap.isEmpty else { return nil }
@@ -34,6 +33,16 @@ public enum FittedWritersNote {
     return "note: \(path) was fitted on \(overlap.count == 1 ? "writer" : "writers") \(overlap.joined(separator: ", ")) "
       + "of \(dataset.reference) (provenance.trainWriters), so this score includes data the model was trained or "
       + "selected on; \(remedy)"
+  }
+
+  /// The note for a model fitted on strokes that record no writer (an empty
+  /// `provenance.trainWriters`: such strokes cannot be split by writer, so a run fitted on all of
+  /// them) scored on its own data again, or nil when the scored strokes all have a writer.
+  static func writerlessText(path: String, dataset: EvaluationDataset) -> String? {
+    guard dataset.trace.strokes.contains(where: { $0.writer == nil }) else { return nil }
+    return "note: \(path) was fitted on strokes of \(dataset.reference) that record no writer (provenance.datasets and an "
+      + "empty provenance.trainWriters), so this score includes data the model was trained or selected on; "
+      + "for a held-out score give data it was not fitted on"
   }
 
   /// Whether `dataset` reads the data `provenance` was made from.
