@@ -114,9 +114,9 @@ enum ModelDeviceDefault: ProfileDefault {
     "the device the --model files were made for, when they agree, else \(DeviceProfile.pencil240ProMotion120.name)"
 }
 
-/// `--output` of `evaluate`, `compare` and `sweep` (long only, as it always was).
+/// `-o`/`--output` of `evaluate`, `compare` and `sweep` (long only until 29 November, while every
+/// other command that writes a file took `-o`).
 enum EvaluationResultFile: OutputFileKind {
-  static let names: NameSpecification = [.customLong("output")]
   static let help = "Write the result to this file instead of stdout (refused if it exists, unless --force)."
 }
 

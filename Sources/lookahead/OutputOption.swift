@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// What one command's output option writes: its help, and its spelling where it is not
-/// `-o`/`--output`. Commands disagree today and keep their spelling (a renamed flag would break
-/// scripts): `evaluate`, `compare` and `sweep` take `--output` only, `tune` takes `--out`.
+/// What one command's output option writes: its help, and its spelling where it is more than
+/// `-o`/`--output`. Every command that writes a file takes `-o`/`--output`; `tune` also keeps
+/// `--out`, its spelling before (a removed flag would break scripts).
 protocol OutputFileKind {
   static var names: NameSpecification { get }
   static var help: String { get }

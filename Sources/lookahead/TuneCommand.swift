@@ -92,9 +92,10 @@ enum TunedDeviceDefault: ProfileDefault {
     "\(DeviceProfile.pencil240ProMotion120.name); given, the default --objective scores the predictions this device would make; it also drives replay-based objectives and, in tune, the Pareto front"
 }
 
-/// `tune --out` (its own spelling, kept).
+/// `tune -o`/`--output`, and `--out`, its own spelling before every command took `-o` (kept for
+/// scripts and journals' recorded command lines).
 enum TuneConfigurationFile: OutputFileKind {
-  static let names: NameSpecification = [.customLong("out")]
+  static let names: NameSpecification = [.customShort("o"), .customLong("output"), .customLong("out")]
   static let help =
     "Write the best configuration here (the catalog's JSON config format), and the full result beside it as NAME.tune.json."
 }
