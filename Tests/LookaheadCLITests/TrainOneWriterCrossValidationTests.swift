@@ -19,4 +19,17 @@ struct TrainOneWriterCrossValidationTests {
         "cross-validation over 4 interleaved folds of the one training writer's strokes, adamwulf (no writer to leave out;"),
       "\(train.stdout)")
   }
+
+  @Test("training strokes without a writer: interleaved folds of them, no writer named")
+  func writerlessHeading() throws {
+    let train = try DatasetsCommandTests.run(
+      ["train", "--history", "2", "--lambdas", "1e-6", "--quiet", "--test", "Inkable-ApplePencil"]
+        + EvaluateWriterlessFittedNoteTests.training)
+    try #require(train.status == 0, "\(train.stderr)")
+    #expect(
+      train.stdout.contains(
+        "cross-validation over 4 interleaved folds of the training strokes, which record no writer (mean error"),
+      "\(train.stdout)")
+    #expect(!train.stdout.contains("training writer"), "\(train.stdout)")
+  }
 }

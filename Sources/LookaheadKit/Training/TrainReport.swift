@@ -68,6 +68,10 @@ public struct TrainReport: Sendable, Codable {
     guard trainWriters.count < 2 else {
       return "leave-one-writer-out cross-validation on \(trainWriters.count) training writers (mean error, trace units):"
     }
+    guard !trainWriters.isEmpty else {
+      return "cross-validation over \(TrainRun.singleWriterFolds) interleaved folds of the training strokes, "
+        + "which record no writer (mean error, trace units):"
+    }
     return "cross-validation over \(TrainRun.singleWriterFolds) interleaved folds of the one training writer's strokes, "
       + "\(WriterListText.joined(trainWriters)) (no writer to leave out; mean error, trace units):"
   }
