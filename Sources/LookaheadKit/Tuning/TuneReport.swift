@@ -131,7 +131,8 @@ public struct TuneReport: Sendable, Codable {
     var lines: [String] = []
     lines.append("tune \(predictor)  objective \(objective)  strategy \(strategy)  seed \(seed)  split \(split)")
     for s in folds {
-      lines.append("  \(s.label): trained on \(s.trainWriters.count) writers, best trial \(s.bestTrial) objective \(f(s.bestObjective)): \(s.bestSpecification)")
+      // A tune fits nothing: each fold's configuration was searched on its writers' strokes.
+      lines.append("  \(s.label): searched on \(s.trainWriters.count) \(s.trainWriters.count == 1 ? "writer" : "writers"), best trial \(s.bestTrial) objective \(f(s.bestObjective)): \(s.bestSpecification)")
     }
     lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed, \(best.infeasibleTrials) infeasible): trial \(best.bestTrial), objective \(f(best.bestObjective))")
     lines.append("  \(best.bestSpecification)")
