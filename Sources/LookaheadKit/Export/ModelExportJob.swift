@@ -338,7 +338,9 @@ public struct ModelExportJob: Sendable {
         }
         var score: [String: Double] = [:]
         if report.best.bestObjective.isFinite { score["objective"] = report.best.bestObjective }
-        if let heldOut = report.heldOutObjective, heldOut.isFinite { score["held_out_objective"] = heldOut }
+        if let heldOut = report.heldOutObjective, heldOut.isFinite {
+          score[Self.heldOutKeyPrefix(report.provenance) + "objective"] = heldOut
+        }
         return Origin(
           predictor: predictor, provenance: report.provenance,
           objective: report.objective, seed: report.seed, score: score)
@@ -370,7 +372,7 @@ public struct ModelExportJob: Sendable {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
           provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-          score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit))
+          score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
       }
       guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
         let crossFitted = "lookahead-train-mlp-crossfit-result"
@@ -386,15 +388,23 @@ public struct ModelExportJob: Sendable {
       return Origin(
         predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: report.configuration),
         provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-        score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit))
+        score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
     }
   }
 
+  /// How a run's held-out score is keyed in a model's `provenance.score`: `held_out_` when the
+  /// model never saw the writers scored, `cross_fitted_` when a cross-fitted run scored each writer
+  /// with its fold's configuration and the model was then searched or fitted on all of them, so
+  /// the number estimates the procedure and is no held-out score of this model.
+  static func heldOutKeyPrefix(_ provenance: ResultProvenance) -> String {
+    provenance.crossFittedWriters == nil ? "held_out_" : "cross_fitted_"
+  }
+
   /// A training's held-out mean at 16.67 ms (else its first horizon), for the model's provenance.
-  static func heldOutScore(_ heldOut: [TrainRun.HorizonScore], unit: String) -> [String: Double] {
+  static func heldOutScore(_ heldOut: [TrainRun.HorizonScore], unit: String, provenance: ResultProvenance) -> [String: Double] {
     var score: [String: Double] = [:]
     if let horizon = heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first {
-      score["held_out_error_mean_\(unit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
+      score[heldOutKeyPrefix(provenance) + "error_mean_\(unit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
     }
     return score
   }
