@@ -33,3 +33,20 @@ struct TrainOneWriterCrossValidationTests {
     #expect(!train.stdout.contains("training writer"), "\(train.stdout)")
   }
 }
+
+extension TrainOneWriterCrossValidationTests {
+  /// Training on one stroke failed with "leave-one-writer-out needs at least two writers; found 1
+  /// (adamwulf#1)": a split the user never asked for and a fold label of the workbench's own.
+  @Test("one training stroke: refused for too few strokes, naming neither leave-one-writer-out nor a fold label")
+  func oneStrokeRefused() throws {
+    for training in ["Datasets/Inkable-ApplePencil/pencil-error.json", "Docs/Examples/browser-recording.json"] {
+      let train = try DatasetsCommandTests.run(
+        ["train", "--history", "2", "--lambdas", "1e-6", "--quiet", "--test", ExportLeavesOutTestDataTests.heldOutFile, training])
+      #expect(train.status == 1, "\(training): \(train.stderr)")
+      #expect(
+        train.stderr.contains("error: the training data has 1 stroke: K and λ are chosen by cross-validation"),
+        "\(training): \(train.stderr)")
+      #expect(!train.stderr.contains("leave-one-writer-out") && !train.stderr.contains("#1"), "\(training): \(train.stderr)")
+    }
+  }
+}

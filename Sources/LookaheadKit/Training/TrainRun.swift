@@ -127,6 +127,14 @@ public enum TrainRun {
       LearnedLinearTrainer.CrossValidation, LearnedLinearPredictor.Parameters
     ) {
       let writers = Set(strokes.map { $0.writer ?? "unknown" }).count
+      // One writer is cross-validated over folds of its strokes, which needs two strokes at least;
+      // the trainer's own refusal would name leave-one-writer-out and an internal fold label.
+      if writers < 2, strokes.count < 2 {
+        throw SetupError(
+          description: "the training data has \(strokes.count) \(strokes.count == 1 ? "stroke" : "strokes"): K and λ are "
+            + "chosen by cross-validation, which with fewer than two training writers folds the strokes and needs at "
+            + "least 2; give more training data")
+      }
       report("\(purpose): choosing K and λ (\(grid)) by cross-validation over \(writers) \(writers == 1 ? "writer" : "writers")")
       let cv = try trainer.crossValidate(strokes: Self.crossValidationGroups(strokes))
       return (cv, try trainer.fit(strokes: strokes, historyCount: cv.best.historyCount, lambda: cv.best.lambda))
