@@ -34,6 +34,7 @@ public enum MLPTrainRun {
       throw TrainRun.SetupError(description: "--horizons must be positive milliseconds")
     }
     try HeldOutOverlap.check(test: testData, training: data)
+    var options = options
     let train: TuningData
     var test: TuningData
     switch (split, testData) {
@@ -47,7 +48,16 @@ public enum MLPTrainRun {
           description: "split \(split) gives \(parts.count) folds: a cross-fit is MLPCrossFitRun's (train one network per fold), "
             + "this run takes one train/test split (holdout=F,seed=S or train=A;test=B) or --test data")
       }
-      train = try data.restricted(to: Set(parts[0].trainWriters))
+      // `validation=C` names the early-stopping writers: trained alongside, so they reach the
+      // trainer, which stops on exactly them and fits the rest (never scored: not test writers).
+      train = try data.restricted(to: Set(parts[0].trainWriters + parts[0].validationWriters))
+      if !parts[0].validationWriters.isEmpty {
+        guard !options.validationPerDataset else {
+          throw TrainRun.SetupError(
+            description: "--validation-per-dataset draws the early-stopping writers and --split \(split) names them: give one of them")
+        }
+        options.validationWriters = parts[0].validationWriters
+      }
       test = try testData ?? data.restricted(to: Set(parts[0].testWriters))
     case (nil, nil):
       throw TrainRun.SetupError(description: "the model must be scored on writers it never saw: give --split, or --test data")

@@ -62,6 +62,10 @@ public struct MLPTrainer: Sendable {
     /// ``validationFraction`` of each one's writers, instead of from the pooled writers: a pool
     /// dominated by one dataset's writers otherwise early-stops on that dataset alone.
     public var validationPerDataset = false
+    /// The writers to early-stop on, named by `--split …;validation=C`: exactly their strokes
+    /// choose the epoch and every other stroke is fit, in place of the seeded draw of
+    /// ``validationFraction`` (a researcher who names them means them). `nil`: drawn.
+    public var validationWriters: [String]? = nil
     /// Build the early-stopping rows with ``augmentation`` too (so stopping looks at every rate
     /// and variant the model is trained for), instead of from the recordings alone.
     public var augmentValidation = false
@@ -92,6 +96,7 @@ public struct MLPTrainer: Sendable {
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
         + (weightAverageDecay.map { " weight-average=\($0)" } ?? "")
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
+        + (validationWriters.map { " val-writers=\($0.joined(separator: ","))" } ?? "")
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
         + (speedNormalized ? " speed-normalized" : "") + (speedInput ? " speed-input" : "")
@@ -156,6 +161,12 @@ public struct MLPTrainer: Sendable {
     let writers = data.strokes.map { $0.writer ?? "unknown" }
     var distinct: [String] = []
     for w in writers where !distinct.contains(w) { distinct.append(w) }
+    if let named = options.validationWriters {
+      let held = Set(named)
+      let indices = Array(data.strokes.indices)
+      return (indices.filter { !held.contains(writers[$0]) }, indices.filter { held.contains(writers[$0]) },
+              distinct.filter { held.contains($0) })
+    }
     if distinct.count < 2 {
       let all = Array(data.strokes.indices)
       return (all.filter { $0 % 5 != 4 }, all.filter { $0 % 5 == 4 }, ["every 5th stroke of \(distinct.first ?? "unknown")"])
