@@ -62,7 +62,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Trained weights (a configuration JSON or model file of family learnedLinear or mlp) for the learned-linear or mlp entry.")
   var weights: String?
 
-  @Option(help: "With --predictor: writer split to record (default: none).")
+  @Option(help: "With --predictor: writer split to record (default: none; no validation= part, which only train --family mlp uses).")
   var split: String?
 
   @Option(help: "With --predictor: objective to record (default: none).")
@@ -103,7 +103,11 @@ struct ExportCommand: ParsableCommand {
         files: [predictor, fromTune, fromTrain, weights, profile.name] + sideFiles, dataDirectory: location.dataDirectoryURL)
       // The split to record is one tune and train would take (`none`, the default, too): any text
       // was recorded, so `--split holdout:0.2` named in the model a split no run can have used.
-      if predictor != nil, let split, split != "none" { _ = try WriterSplit(parsing: split) }
+      if predictor != nil, let split, split != "none" {
+        _ = try WriterSplit(parsing: split).refusingValidation(
+          command: "export --predictor",
+          because: "it only records the split; an MLP trained with validation= is exported with --from-train, which records its own")
+      }
       let job = ModelExportJob(
         source: source,
         datasets: dataset, profile: profile.name, fixedHorizonSeconds: fixedHorizon,

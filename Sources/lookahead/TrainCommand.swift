@@ -24,7 +24,7 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms); at exactly one, the exported model is fixed at that horizon, at several it is per frame.")
   var horizons: String?
 
-  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given.")
+  @Option(help: "Writer split: train=A,B;validation=C;test=D | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given. validation= is for --family mlp: it early-stops on exactly those writers (never fitted or scored); the learned linear model refuses it.")
   var split: String?
 
   @Option(help: "Held-out dataset scored with the model trained on the DATASETs (repeatable).")
@@ -141,7 +141,15 @@ struct TrainCommand: ParsableCommand {
     let horizonSeconds = try horizons.map { try numbers($0, "--horizons").map { $0 / 1000 } } ?? FixedHorizon.anchorSeconds
     guard gapLimit.isFinite, (0...10_000).contains(gapLimit) else { throw ValidationError("--gap-limit must be 0…10000 ms") }
     // Before the data, which `--split halves` was refused only after (either family).
-    try runCommand { _ = try split.map { try WriterSplit(parsing: $0) } }
+    try runCommand {
+      let parsed = try split.map { try WriterSplit(parsing: $0) }
+      // validation= is the MLP's early-stopping writers; the linear model would record them unused.
+      if family != "mlp" {
+        _ = try parsed?.refusingValidation(
+          command: "train (learned linear)",
+          because: "it chooses K and λ by cross-validation on its training writers and fits in closed form, with no epoch to stop at")
+      }
+    }
     if family == "mlp" {
       let options = try mlpTrainerOptions(horizons: horizonSeconds, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000))
       try runMLP(options)

@@ -41,6 +41,8 @@ struct WorkerCommand: ParsableCommand {
     }
     _ = try search.strategyChoice()
     try runCommand {
+      // tune's checks before the data (a validation= part nothing would use, among them).
+      try search.checkBeforeLoading(catalog: try search.catalog())
       // Exactly the request `tune` makes, so that the headers and scores are its own.
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }
