@@ -6,7 +6,8 @@ import ArgumentParser
 /// its parser for the root command (`Usage: lookahead <subcommand>`), since it no longer knows
 /// which command was parsed; its own refusals show the command's usage, and these now read the same.
 enum CommandErrorMessage {
-  /// `Error: MESSAGE`, then `command`'s usage and where its help is, as ArgumentParser writes them.
+  /// `Error: MESSAGE`, then `command`'s usage and where its help is, as ArgumentParser writes them
+  /// (``LookaheadCommand/main()`` prints the leading `Error:` as `error:`, for this and the parser's own).
   static func text(for error: any Error, command: any ParsableCommand.Type) -> String {
     guard let path = path(to: command), path.count > 1 else { return LookaheadCommand.fullMessage(for: error) }
     let names = path.map { $0._commandName }.joined(separator: " ")

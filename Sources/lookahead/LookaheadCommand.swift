@@ -35,7 +35,7 @@ struct LookaheadCommand: ParsableCommand {
 
   /// Parses and runs a subcommand under ``ExitCodeRule``: a command line the parser refuses, a
   /// single-value option given twice (``RepeatedOption``), or a `ValidationError` from a command,
-  /// prints ArgumentParser's message and the command's usage (``CommandErrorMessage``) and exits 1
+  /// prints ArgumentParser's message (`error: …`) and the command's usage (``CommandErrorMessage``) and exits 1
   /// (not its 64); help and version exit 0; any other error from `run()` follows the rule.
   static func main() {
     var command: any ParsableCommand
@@ -62,10 +62,20 @@ struct LookaheadCommand: ParsableCommand {
 
   /// `command`: the parsed command, when the error came after parsing (ArgumentParser's own
   /// errors carry it).
+  ///
+  /// ArgumentParser begins its message `Error: `, and has no setting for it; the workbench's own
+  /// errors read `error: …` (``ExitCodeRule``), so that leading word alone is rewritten here, the
+  /// one place every refusal of the command line is printed: the message, usage and help hint
+  /// after it stay as ArgumentParser writes them.
   private static func exit(withParserError error: any Error, command: (any ParsableCommand.Type)? = nil) -> Never {
     guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
     let text = command.map { CommandErrorMessage.text(for: error, command: $0) } ?? fullMessage(for: error)
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((lowercasingErrorPrefix(text) + "\n").utf8))
     Foundation.exit(ExitCodeRule.inputError)
+  }
+
+  /// `text` with a leading `Error: ` (ArgumentParser's) read as `error: `, as every other error.
+  static func lowercasingErrorPrefix(_ text: String) -> String {
+    text.hasPrefix("Error: ") ? "error: " + text.dropFirst("Error: ".count) : text
   }
 }

@@ -16,7 +16,7 @@ struct DatasetsProfileNameTests {
     let output = folder.appendingPathComponent("profile.json")
     let result = try DatasetsCommandTests.run(["datasets", "profile", Self.recording, "--name", name, "-o", output.path])
     #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stderr.contains("Error: --name "), "\(result.stderr)")
+    #expect(result.stderr.contains("error: --name "), "\(result.stderr)")
     #expect(!result.stderr.contains("$.frames"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }

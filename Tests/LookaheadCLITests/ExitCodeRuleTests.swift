@@ -18,7 +18,7 @@ struct ExitCodeRuleTests {
   func refusedCommandLineIsAUsageError(arguments: [String]) throws {
     let result = try Self.run(arguments)
     #expect(result.status == 1, "\(arguments): \(result.stderr)")
-    #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains("Usage:"), "\(result.stderr)")
   }
 
   /// Input errors found while running, in commands that caught their own and in those that did

@@ -51,7 +51,7 @@ struct RepeatedOptionTests {
   func commandUsage(arguments: [String], command: String, message: String) throws {
     let run = try DatasetsCommandTests.run(arguments)
     #expect(run.status == 1, "\(arguments): \(run.stderr)")
-    #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("error: \(message)"), "\(run.stderr)")
     #expect(run.stderr.contains("\nUsage: \(command) "), "\(run.stderr)")
     #expect(run.stderr.contains("See '\(command) --help' for more information."), "\(run.stderr)")
     #expect(!run.stderr.contains("<subcommand>"), "\(run.stderr)")
