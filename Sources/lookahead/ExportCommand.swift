@@ -92,6 +92,8 @@ struct ExportCommand: ParsableCommand {
   func run() throws {
     try runCommand {
       if let vectors { try ConformanceVectors.checkFolder(URL(fileURLWithPath: vectors)) }  // before any work
+      // The job resolves the name itself; `recorded` is refused here as every command refuses it.
+      try profile.refuseRecorded()
       // -o over a file this run reads (the tune's journal, the result beside --out or -o, the
       // config, weights, profile or a --dataset file) replaced it with the model.
       let sideFiles = [(fromTune, "tune"), (fromTrain, "train")].compactMap { given, kind -> String? in

@@ -33,18 +33,25 @@ struct ProfileOption<Default: ProfileDefault>: ParsableArguments {
   /// The profile given; else `fallback` (the device a model or run names), else the default preset.
   func resolve(else fallback: DeviceProfile? = nil) throws -> DeviceProfile {
     if let name {
-      // `recorded` is a frame schedule only a browser recording carries, which replay alone reads;
-      // without this, the refusal said only that it is neither a preset nor a file.
-      if name == RecordedDisplay.profileName, !Default.acceptsRecorded, !FileManager.default.fileExists(atPath: name) {
-        throw DeviceProfileError(
-          profile: name, field: nil,
-          problem: "`\(name)` (a browser recording's own frame times) works only with `lookahead replay`; "
-            + "give a preset (\(DeviceProfile.presets.map(\.name).joined(separator: ", "))) or a device-profile JSON file, "
-            + "such as one `lookahead datasets profile REC.json` measures from the recording")
-      }
+      try refuseRecorded()
       return try DeviceProfile.resolve(name)
     }
     return fallback ?? .pencil240ProMotion120
+  }
+
+  /// Refuses `--profile recorded` in a command that does not take it (and has no file of that
+  /// name): `recorded` is a frame schedule only a browser recording carries, which replay alone
+  /// reads; without this, the refusal said only that it is neither a preset nor a file. ``resolve(else:)``
+  /// calls it; a command that hands the name on unresolved (`export`) calls it itself.
+  func refuseRecorded() throws {
+    guard let name, name == RecordedDisplay.profileName, !Default.acceptsRecorded,
+      !FileManager.default.fileExists(atPath: name)
+    else { return }
+    throw DeviceProfileError(
+      profile: name, field: nil,
+      problem: "`\(name)` (a browser recording's own frame times) works only with `lookahead replay`; "
+        + "give a preset (\(DeviceProfile.presets.map(\.name).joined(separator: ", "))) or a device-profile JSON file, "
+        + "such as one `lookahead datasets profile REC.json` measures from the recording")
   }
 }
 
