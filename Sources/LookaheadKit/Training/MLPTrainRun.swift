@@ -6,7 +6,8 @@ import LookaheadRuntime
 /// fit) and score the shipped predictor on writers it never saw, with the per-sample anchor
 /// protocol (`ANCHOR-PROTOCOL.md` §1), beside two-point linear extrapolation on the same points.
 ///
-/// Splits: a single train/test split (`holdout`, or explicit `train=…;test=…`), or no split with
+/// Splits: a single train/test split (`holdout`, or explicit `train=…;test=…`), an explicit split
+/// without `test=` (`train=…;validation=…`) with separate `--test` data, or no split with
 /// separate `--test` data. Cross-fitted splits (k-fold, leave-one-writer-out) train one network per
 /// fold and ship none: that is ``MLPCrossFitRun``. With `ensembleMembers` above 1 it trains that
 /// many networks with consecutive seeds and ships their mean
@@ -42,11 +43,14 @@ public enum MLPTrainRun {
       train = data
       test = testData
     case (let split?, _):
-      let parts = try split.parts(of: data.strokes)
-      guard parts.count == 1, !parts[0].testWriters.isEmpty else {
+      let parts = try split.refusingTestWriters(testDataGiven: testData != nil).parts(of: data.strokes)
+      guard parts.count == 1 else {
         throw TrainRun.SetupError(
           description: "split \(split) gives \(parts.count) folds: a cross-fit is MLPCrossFitRun's (train one network per fold), "
             + "this run takes one train/test split (holdout=F,seed=S or train=A;test=B) or --test data")
+      }
+      guard !parts[0].testWriters.isEmpty || testData != nil else {
+        throw TrainRun.SetupError(description: "split \(split) has no test writers: name them with test=, or give --test data")
       }
       // `validation=C` names the early-stopping writers: trained alongside, so they reach the
       // trainer, which stops on exactly them and fits the rest (never scored: not test writers).

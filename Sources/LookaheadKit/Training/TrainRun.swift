@@ -171,9 +171,11 @@ public enum TrainRun {
       finalTrain = data
       testWriters = testData.writers
     case .some(let split):
-      let parts = try split.parts(of: data.strokes)
+      let parts = try split.refusingTestWriters(testDataGiven: testData != nil).parts(of: data.strokes)
       if parts.count == 1 {
-        guard !parts[0].testWriters.isEmpty else { throw SetupError(description: "split \(split) has no test writers") }
+        guard !parts[0].testWriters.isEmpty || testData != nil else {
+          throw SetupError(description: "split \(split) has no test writers: name them with test=, or give --test data")
+        }
         finalTrain = try data.restricted(to: Set(parts[0].trainWriters))
         if testData == nil {
           let test = try data.restricted(to: Set(parts[0].testWriters))

@@ -219,10 +219,12 @@ public enum TuneRun {
       final = try search("all", on: data, journal: request.journal)
       heldOut = try score(final.bestPredictor, on: testData, request: request, replay: replay, anchor: anchor)
     case .some(let split):
-      let splitParts = try split.parts(of: data.strokes)
+      let splitParts = try split.refusingTestWriters(testDataGiven: testData != nil).parts(of: data.strokes)
       if splitParts.count == 1 {
         let part = splitParts[0]
-        guard !part.testWriters.isEmpty else { throw SetupError(description: "split \(split) has no test writers") }
+        guard !part.testWriters.isEmpty || testData != nil else {
+          throw SetupError(description: "split \(split) has no test writers: name them with test=, or give --test data")
+        }
         let train = try data.restricted(to: Set(part.trainWriters))
         final = try search("all", on: train, journal: request.journal)
         let test = try testData ?? data.restricted(to: Set(part.testWriters))
