@@ -13,13 +13,11 @@ import _LookaheadTestSupport
 struct DatasetsConvertInputTests {
   @Test("the input, its sidecar mapping or its mapping= file as the output is refused, --force or not")
   func outputIsNotAnInput() throws {
-    let dir = DatasetsCommandTests.temporaryURL("convert-input")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let copy = try TabletRecordingCopy("convert-input")
+    let dir = copy.folder
     defer { try? FileManager.default.removeItem(at: dir) }
-    let examples = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples")
-    let recording = dir.appendingPathComponent("rec.tsv"), sidecar = dir.appendingPathComponent("rec.tsv.mapping")
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv"), to: recording)
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: sidecar)
+    let examples = TabletRecordingCopy.examples
+    let recording = copy.data, sidecar = copy.sidecar
     let mapping = dir.appendingPathComponent("m.txt")
     try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: mapping)
     let before = try [recording, sidecar, mapping].map { try Data(contentsOf: $0) }

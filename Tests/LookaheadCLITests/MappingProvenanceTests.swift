@@ -66,13 +66,10 @@ struct MappingProvenanceTests {
 
   @Test("tune's journal and result, train's result and an exported model record the mapping")
   func runsAndModelsRecordTheMapping() throws {
-    let dir = DatasetsCommandTests.temporaryURL("mapping-provenance-runs")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let copy = try TabletRecordingCopy("mapping-provenance-runs")
+    let dir = copy.folder
     defer { try? FileManager.default.removeItem(at: dir) }
-    let examples = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples")
-    let data = dir.appendingPathComponent("rec.tsv"), sidecar = dir.appendingPathComponent("rec.tsv.mapping")
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv"), to: data)
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: sidecar)
+    let data = copy.data, sidecar = copy.sidecar
     let expected = [[sidecar.path, try Self.sha256(sidecar)]]
 
     let journal = dir.appendingPathComponent("j.jsonl"), best = dir.appendingPathComponent("best.json")

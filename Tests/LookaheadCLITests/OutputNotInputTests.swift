@@ -13,13 +13,10 @@ import _LookaheadTestSupport
 struct OutputNotInputTests {
   @Test("evaluate, compare, sweep, predict and tune refuse an output that is one of their inputs, --force or not")
   func outputsAreNotInputs() throws {
-    let dir = DatasetsCommandTests.temporaryURL("output-input")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let copy = try TabletRecordingCopy("output-input")
+    let dir = copy.folder
     defer { try? FileManager.default.removeItem(at: dir) }
-    let examples = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples")
-    let data = dir.appendingPathComponent("rec.tsv"), sidecar = dir.appendingPathComponent("rec.tsv.mapping")
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv"), to: data)
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: sidecar)
+    let data = copy.data, sidecar = copy.sidecar
     let model = dir.appendingPathComponent("m.model"), profile = dir.appendingPathComponent("p.json")
     let made = try DatasetsCommandTests.run(["export", "--predictor", "kalman", "--dataset", data.path, "-o", model.path])
     #expect(made.status == 0, "\(made.stderr)")

@@ -11,14 +11,12 @@ import _LookaheadTestSupport
 struct TrainProfileOutputNotInputTests {
   @Test("train -o (either family) naming a dataset's data or mapping file is refused, --force or not")
   func trainOutputIsNotAnInput() throws {
-    let dir = DatasetsCommandTests.temporaryURL("train-output-input")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let copy = try TabletRecordingCopy("train-output-input")
+    let dir = copy.folder
     defer { try? FileManager.default.removeItem(at: dir) }
-    let examples = SharedDatasets.repositoryRoot.appendingPathComponent("Docs/Examples")
-    let data = dir.appendingPathComponent("rec.tsv"), sidecar = dir.appendingPathComponent("rec.tsv.mapping")
+    let examples = TabletRecordingCopy.examples
+    let data = copy.data, sidecar = copy.sidecar
     let mapping = dir.appendingPathComponent("other.mapping")
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv"), to: data)
-    try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: sidecar)
     try FileManager.default.copyItem(at: examples.appendingPathComponent("tablet.tsv.mapping"), to: mapping)
     let before = try [data, sidecar, mapping].map { try Data(contentsOf: $0) }
     let cases: [(arguments: [String], file: URL)] = [
