@@ -24,7 +24,7 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Horizons to train and score, ms, comma-separated (default: the anchor horizons 4.17…33.3 ms); at exactly one, the exported model is fixed at that horizon, at several it is per frame.")
   var horizons: String?
 
-  @Option(help: "Writer split: train=A,B;validation=C;test=D | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given; with --test, name no test= writers (train= and validation= only, or holdout/kfold/leave-one-writer-out). validation= is for --family mlp: it early-stops on exactly those writers (never fitted or scored); the learned linear model refuses it.")
+  @Option(help: "Writer split: train=A,B;validation=C;test=D | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given; with --test, no held-out writers (train= and validation= only, or kfold/leave-one-writer-out; not test= or holdout). validation= is for --family mlp: it early-stops on exactly those writers (never fitted or scored); the learned linear model refuses it.")
   var split: String?
 
   @Option(help: "Held-out dataset scored with the model trained on the DATASETs (repeatable).")

@@ -19,7 +19,7 @@ struct TuneSearchOptions: ParsableArguments {
   @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
   var objective: String?
 
-  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given; with --test, name no test= writers (train= only, or holdout/kfold/leave-one-writer-out). No validation= part: only train --family mlp uses one (early stopping).")
+  @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given; with --test, no held-out writers (train= only, or kfold/leave-one-writer-out; not test= or holdout). No validation= part: only train --family mlp uses one (early stopping).")
   var split: String?
 
   @Option(help: "Held-out dataset scored with the configuration searched on the DATASETs (repeatable).")

@@ -5,19 +5,21 @@ import Testing
 /// `test=C` in provenance.split; `train --family mlp --split "train=A;validation=C" --test D` was
 /// refused with "gives 1 folds". A split naming test= writers with --test is now refused before
 /// the data (naming both options); a split of train= (and validation=) writers with --test runs.
+/// `--split holdout=F,seed=S` with `--test` data left the drawn writers out of training and never
+/// scored them; it is refused the same way.
 @Suite("--split test= writers and --test data")
 struct SplitWithTestDataTests {
   static let training = "Henze2017-MobileHCI:Fitts:writer=participant1,participant2,participant3"
   static let testData = "Henze2017-MobileHCI:Write:writer=participant4"
 
-  @Test("train (both families) and tune refuse test= with --test, before the data")
-  func testWritersWithTestDataRefused() throws {
+  @Test("train (both families) and tune refuse test= writers or a holdout with --test, before the data",
+    arguments: ["train=participant1,participant2;test=participant3", "holdout=0.25,seed=1"])
+  func testWritersWithTestDataRefused(split: String) throws {
     let dir = DatasetsCommandTests.temporaryURL("split-test-data")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let bad = dir.appendingPathComponent("bad.csv")
     try Data("hello\nworld\n".utf8).write(to: bad)
-    let split = "train=participant1,participant2;test=participant3"
     let cases: [[String]] = [
       ["train", "--split", split, "--test", Self.testData, bad.path],
       ["train", "--family", "mlp", "--hidden", "4", "--epochs", "2", "--split", split, "--test", Self.testData, bad.path],
@@ -26,7 +28,7 @@ struct SplitWithTestDataTests {
     for arguments in cases {
       let run = try DatasetsCommandTests.run(arguments)
       #expect(run.status == 1, "\(arguments): \(run.stderr)")
-      #expect(run.stderr.contains("error: --split ") && run.stderr.contains("--test"), "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("error: --split \(split) ") && run.stderr.contains("--test"), "\(arguments): \(run.stderr)")
       #expect(run.stderr.contains("give one of them"), "\(arguments): \(run.stderr)")
       #expect(!run.stderr.contains("bad.csv"), "\(arguments): \(run.stderr)")
     }
