@@ -194,13 +194,26 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
     return copy
   }
 
-  /// ``resumable``, without the mapping files of a dataset `journal` (the provenance a journal
-  /// was written with) records none of: journals written before mapping files were recorded
-  /// resume as they did.
+  /// ``resumable``, read as `journal` (the provenance a journal was written with) recorded it,
+  /// where only the way of recording changed since, so older journals resume as they did:
+  /// - without the mapping files of a dataset the journal records none of (mapping files were
+  ///   recorded later);
+  /// - a file the journal records by its name alone is the same file recorded here by its path,
+  ///   when the two names and SHA-256s agree (a one-file dataset such as `sub/rec.json` recorded
+  ///   its file as `rec.json` before it recorded the path).
   public func resumable(against journal: ResultProvenance?) -> ResultProvenance {
     var copy = resumable
-    if let journal, journal.datasets.count == copy.datasets.count {
-      for index in copy.datasets.indices where journal.datasets[index].mappings == nil { copy.datasets[index].mappings = nil }
+    guard let journal, journal.datasets.count == copy.datasets.count else { return copy }
+    for index in copy.datasets.indices {
+      let recorded = journal.datasets[index]
+      if recorded.mappings == nil { copy.datasets[index].mappings = nil }
+      guard recorded.files.count == copy.datasets[index].files.count else { continue }
+      for (f, file) in copy.datasets[index].files.enumerated() {
+        let old = recorded.files[f]
+        if old.sha256 == file.sha256, !old.path.contains("/"), old.path == file.path.split(separator: "/").last.map(String.init) {
+          copy.datasets[index].files[f].path = old.path
+        }
+      }
     }
     return copy
   }
