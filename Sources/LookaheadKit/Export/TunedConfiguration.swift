@@ -24,21 +24,36 @@ public struct TunedConfiguration: Sendable {
 
   /// Reads `url` and configures its best trial from `catalog`.
   public init(journal url: URL, catalog: PredictorCatalog) throws {
-    guard let read = try TuningJournal(url: url).read() else {
+    guard FileManager.default.fileExists(atPath: url.path) else {
       throw Failure(path: url.path, problem: "the tuning journal is empty (no header line)")
     }
-    guard let best = TuneRun.bestTrial(read.trials) else {
-      throw Failure(path: url.path, problem: "no trial finished feasible with a finite objective")
-    }
-    try self.init(header: read.header, best: best, catalog: catalog, path: url.path)
+    try self.init(journalData: try Data(contentsOf: url), path: url.path, catalog: catalog)
   }
 
-  /// Configures `best` (a trial of the journal with `header`) from `catalog`.
-  public init(header: TuningJournal.Header, best: TuningJournal.Trial, catalog: PredictorCatalog, path: String = "journal") throws {
+  /// The same from a journal's bytes; `path` names the file in errors.
+  public init(journalData data: Data, path: String, catalog: PredictorCatalog) throws {
+    let read = try TuningJournal.parseWithLineNumbers(data, path: path)
+    guard let best = TuneRun.bestTrial(read.trials) else {
+      throw Failure(path: path, problem: "no trial finished feasible with a finite objective")
+    }
+    let line = read.trials.firstIndex { $0.index == best.index && $0.objective == best.objective }
+      .map { read.trialLines[$0] }
+    try self.init(header: read.header, best: best, catalog: catalog, path: path, line: line)
+  }
+
+  /// Configures `best` (a trial of the journal with `header`, on line `line` of the file at
+  /// `path` when known) from `catalog`. A value of the trial that its parameter does not take
+  /// (out of range, not finite, a choice index that is none) is refused naming the file, the
+  /// line, the field (`values[i]`) and the parameter.
+  public init(
+    header: TuningJournal.Header, best: TuningJournal.Trial, catalog: PredictorCatalog, path: String = "journal",
+    line: Int? = nil
+  ) throws {
     let dimensions = header.space.dimensions
+    let trialAt = line.map { "\(path):\($0)" } ?? path
     guard best.values.count == dimensions.count else {
       throw Failure(
-        path: path,
+        path: trialAt,
         problem: "trial \(best.index) has \(best.values.count) values but the space has \(dimensions.count) dimensions")
     }
     let entry = try catalog.entry(named: header.predictor)
@@ -54,24 +69,29 @@ public struct TunedConfiguration: Sendable {
       guard let spec = entry.parameter(named: key) else {
         throw Failure(path: path, problem: "fixed value \(key)=\(text) is not a parameter of predictor \(header.predictor)")
       }
-      given[key] = try spec.parse(text, predictor: entry.name)
+      do { given[key] = try spec.parse(text, predictor: entry.name) } catch {
+        throw Failure(path: path, problem: "the header's fixed value \(key)=\(text): \(error)")
+      }
     }
-    for (dimension, value) in zip(dimensions, best.values) {
+    for (i, (dimension, value)) in zip(dimensions, best.values).enumerated() {
       guard let spec = entry.parameter(named: dimension.name) else {
         throw Failure(
           path: path,
           problem: "space dimension \"\(dimension.name)\" is not a parameter of predictor \(header.predictor)")
       }
+      let field = "field 'values[\(i)]' (\(dimension.name)) of trial \(best.index), the best"
       switch spec.domain {
       case .choice(let names):
-        // A choice searched as an index into its names.
-        let index = Int(value.rounded())
-        guard names.indices.contains(index) else {
-          throw Failure(path: path, problem: "\(dimension.name) = \(value) is not an index of \(names)")
+        // A choice searched as an index into its names (a value beyond Int's range, or NaN,
+        // trapped in the conversion before 29 November).
+        guard value.isFinite, let index = Int(exactly: value.rounded()), names.indices.contains(index) else {
+          throw Failure(path: trialAt, problem: "\(field): \(value) is not an index of \(names)")
         }
         given[dimension.name] = .choice(names[index])
       default:
-        given[dimension.name] = .number(value)
+        do { given[dimension.name] = try spec.check(.number(value), predictor: entry.name) } catch {
+          throw Failure(path: trialAt, problem: "\(field): \(error)")
+        }
       }
     }
     self.header = header

@@ -176,29 +176,46 @@ public struct TuningJournal: Sendable {
   /// true when the last line was cut off by an interrupted write.
   public func read() throws -> (header: Header, trials: [Trial], droppedPartialLine: Bool)? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    let text = try String(contentsOf: url, encoding: .utf8)
+    return try Self.parse(try Data(contentsOf: url), path: url.path)
+  }
+
+  /// A journal's header and trials from its bytes (``read()``'s reader, which resume, `export
+  /// --from-tune` and `report` use); `path` names the file in errors.
+  public static func parse(_ data: Data, path: String) throws -> (header: Header, trials: [Trial], droppedPartialLine: Bool) {
+    let read = try parseWithLineNumbers(data, path: path)
+    return (read.header, read.trials, read.droppedPartialLine)
+  }
+
+  /// ``parse(_:path:)``, with the line number in the file of each trial (for messages).
+  static func parseWithLineNumbers(_ data: Data, path: String) throws
+    -> (header: Header, trials: [Trial], trialLines: [Int], droppedPartialLine: Bool)
+  {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw TraceInputError(file: path, location: .file, problem: "not UTF-8 text, so not a tuning journal")
+    }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var dropped = false
     if let last = lines.last, !last.isEmpty, !text.hasSuffix("\n") {
       lines.removeLast()
       dropped = true
     }
-    lines.removeAll { $0.isEmpty }
+    // Blank lines are skipped; errors give a line's number in the file (1-based).
+    let numbered = lines.enumerated().filter { !$0.element.isEmpty }.map { (number: $0.offset + 1, text: $0.element) }
     let decoder = Self.decoder()
-    guard let first = lines.first else {
-      throw TraceInputError(file: url.path, location: .line(1), problem: "the journal has no header line")
+    guard let first = numbered.first else {
+      throw TraceInputError(file: path, location: .line(1), problem: "the journal has no header line")
     }
     let header: Header
-    do { header = try decoder.decode(Header.self, from: Data(first.utf8)) } catch {
-      throw TraceInputError(file: url.path, location: .line(1), problem: "not a tuning journal header (\(error))")
+    do { header = try decoder.decode(Header.self, from: Data(first.text.utf8)) } catch {
+      throw TraceInputError(file: path, location: .line(first.number), problem: "not a tuning journal header (\(error))")
     }
     var trials: [Trial] = []
-    for (offset, line) in lines.dropFirst().enumerated() {
-      do { trials.append(try decoder.decode(Trial.self, from: Data(line.utf8))) } catch {
-        throw TraceInputError(file: url.path, location: .line(offset + 2), problem: "not a trial record (\(error))")
+    for line in numbered.dropFirst() {
+      do { trials.append(try decoder.decode(Trial.self, from: Data(line.text.utf8))) } catch {
+        throw TraceInputError(file: path, location: .line(line.number), problem: "not a trial record (\(error))")
       }
     }
-    return (header, trials, dropped)
+    return (header, trials, numbered.dropFirst().map(\.number), dropped)
   }
 
   /// Starts a new journal with `header`, replacing any (regular) file there.
