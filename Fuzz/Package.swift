@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 //
 // Coverage-guided fuzzing (libFuzzer) of what reads untrusted bytes: every importer, the trace
-// reader and the model loader. Its own package so that the main build never links a fuzzer.
+// reader, the model loader, and what users write besides data (mapping files, device profiles,
+// predictor specifications, tune journals). Its own package so that the main build never links
+// a fuzzer.
 // Build and run with `Fuzz/run.sh` (see Docs/Reliability.md).
 
 import PackageDescription

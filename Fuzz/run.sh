@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing (libFuzzer) of every importer, the trace reader and the model loader.
+# Coverage-guided fuzzing (libFuzzer) of every importer, the trace reader, the model loader, and
+# what users write besides data: mapping files, device profiles, predictor specifications, tune journals.
 #
 #   Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 20 s each, every target)
 #
@@ -17,7 +18,8 @@ seconds=${1:-20}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(henze2017 svc2004 wacom-msp13 turbotouch-strokes turbotouch-predicted
-  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent browser-recording mapping model)
+  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent browser-recording mapping model
+  profile predictor-spec tune-journal)
 shared=../../shared/datasets
 [ -d "$shared" ] || shared=../../../shared/datasets
 
@@ -86,6 +88,36 @@ make_seeds() {
     "$bin" export --from-train "$trained/$p.json" -o "$work/model/$p.model" >/dev/null
   done
   rm -rf "$trained"
+  # Device profiles: every preset as `replay profiles --json NAME` writes it, and one measured
+  # from the browser recording by `datasets profile` (Docs/Examples has no profile file).
+  mkdir -p "$work/profile" "$work/predictor-spec"
+  local name
+  for name in $("$bin" replay profiles | awk '/^[^ ]/ {print $1}'); do
+    "$bin" replay profiles --json "$name" > "$work/profile/$name.json"
+  done
+  "$bin" datasets profile ../Docs/Examples/browser-recording.json -o "$work/profile/measured.json" >/dev/null
+  # Predictor specifications: those the docs show, and for every catalog predictor its name and
+  # each parameter at its default, at the low and at the high end of its range (`predictors show`).
+  grep -ohE "\`[a-z][a-z0-9-]+:[a-z][a-z0-9-]*=[^\` ]+\`" ../Docs/Predictors.md ../Docs/Tuning.md ../Docs/Evaluation.md \
+    | tr -d '`' | grep -v '^name:' | sort -u | { local i=0; while read -r spec; do
+      i=$((i + 1)); printf '%s' "$spec" > "$work/predictor-spec/docs-$i.txt"; done; }
+  for name in $("$bin" predictors list | awk 'NR > 1 {print $1}'); do
+    printf '%s' "$name" > "$work/predictor-spec/$name.txt"
+    "$bin" predictors show "$name" | awk -v name="$name" -v dir="$work/predictor-spec" '
+      /^parameter / { table = 1; next }
+      table && NF >= 4 {
+        split($4, ends, "…"); if (ends[2] == "") { split($4, ends, "|") }
+        gsub("π", "3.141592653589793", ends[2])
+        d = d sep $1 "=" $3; low = low sep $1 "=" ends[1]; high = high sep $1 "=" ends[2]; sep = ","
+      }
+      END { if (sep != "") {
+        printf "%s:%s", name, d > (dir "/" name "-defaults.txt")
+        printf "%s:%s", name, low > (dir "/" name "-low.txt")
+        printf "%s:%s", name, high > (dir "/" name "-high.txt") } }'
+  done
+  # Tune journals: two small ones made once by `lookahead tune` (Fuzz/Seeds/tune-journal/README).
+  mkdir -p "$work/tune-journal"
+  cp Seeds/tune-journal/*.jsonl "$work/tune-journal/"
   for f in Reproducers/*; do
     local name; name=$(basename "$f")
     for t in "${targets[@]}"; do [[ $name == "$t"-* ]] && mkdir -p "$work/$t" && cp "$f" "$work/$t/"; done
@@ -108,6 +140,8 @@ for target in "${targets[@]}"; do
     status=1
     tail -n 40 "$work/$target.log"
   fi
-  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$work/$target.log" | tr '\n' ' '; echo
+  # The final coverage (libFuzzer's last `#N DONE cov: … ft: …` line) and the counts.
+  { grep -E '^#[0-9]+[[:space:]]+DONE' "$work/$target.log" || true
+    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$work/$target.log"; } | tr '\n' ' '; echo
 done
 exit $status

@@ -25,6 +25,13 @@ enum FuzzTarget: String, CaseIterable {
   /// The text of a mapping file itself (`t = timeStamp:ms, x = clientX, …`).
   case mapping
   case model
+  /// A device profile file (`--profile FILE`), then a replay of ``syntheticStroke`` through it.
+  case profile
+  /// A predictor specification (`--predictor NAME:KEY=VALUE,…`), then the predictor run over
+  /// ``syntheticStroke`` at a few horizons.
+  case predictorSpec = "predictor-spec"
+  /// A tune journal (`tune --journal`, read on resume and by `export --from-tune`).
+  case tuneJournal = "tune-journal"
 
   static let selected: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["LOOKAHEAD_FUZZ_TARGET"] ?? ""
@@ -37,6 +44,9 @@ enum FuzzTarget: String, CaseIterable {
   func run(_ data: Data) {
     switch self {
     case .model: Self.model(data)
+    case .profile: Self.profile(data)
+    case .predictorSpec: Self.predictorSpec(data)
+    case .tuneJournal: Self.tuneJournal(data)
     case .mapping:
       guard let settings = try? ImportSettings.parse(String(decoding: data, as: UTF8.self), file: "fuzz", lineNumbers: true)
       else { return }
@@ -72,6 +82,63 @@ enum FuzzTarget: String, CaseIterable {
       _ = try? replay.frameArray(of: stroke, strokeIndex: index)
     }
     _ = RecordedPredictionScoring.evaluate(strokes: trace.contactStrokes).buckets()
+  }
+
+  /// A fixed stroke built in code: 48 samples at 240 Hz, a 0.5 s pause, 24 more (a pause is
+  /// where the replay's refresh skipping lives), in CSS px with pressure.
+  static let syntheticStroke: Stroke = {
+    var samples: [TraceSample] = []
+    for step in 0..<72 {
+      let time = Double(step) / 240 + (step >= 48 ? 0.5 : 0)
+      let x = 100 + 3 * Double(step), y = 200 + 20 * sin(Double(step) / 8)
+      samples.append(TraceSample(time: time, x: x, y: y, pressure: 0.2 + Double(step % 10) / 20,
+        phase: step == 0 ? .down : step == 71 ? .up : .move))
+    }
+    return Stroke(writer: "fuzz", origin: "fuzz", samples: samples)
+  }()
+
+  /// A profile that decodes and validates replays the synthetic stroke: a crafted frame period,
+  /// delay or missed-frame list is where a hang or a huge allocation would be.
+  static func profile(_ data: Data) {
+    guard let profile = try? DeviceProfile.decode(data, file: "fuzz.json"),
+      let replay = try? Replay(profile: profile, seed: 1)
+    else { return }
+    for index in 0..<2 { _ = try? replay.frameArray(of: syntheticStroke, strokeIndex: index) }
+  }
+
+  /// A specification that configures a predictor (as `--predictor` does) is run over the
+  /// synthetic stroke, predicting 0, 8, 16.7 and 50 ms ahead of each sample: a crafted window,
+  /// order or gap limit is where a hang or a trap would be. Predictions must be finite or none.
+  static func predictorSpec(_ data: Data) {
+    guard let subject = try? EvaluationSubject.resolve(String(decoding: data, as: UTF8.self)) else { return }
+    runOverSyntheticStroke(subject.makePredictor(for: syntheticStroke), label: subject.label)
+  }
+
+  static func runOverSyntheticStroke(_ predictor: any Predictor, label: String) {
+    var predictor = predictor
+    for sample in syntheticStroke.samples {
+      predictor.observe(PointerSample(time: sample.time, x: sample.x, y: sample.y, pressure: sample.pressure))
+      for lead in [0, 0.008, 1.0 / 60, 0.05] {
+        if let point = predictor.predict(at: sample.time + lead), !(point.x.isFinite && point.y.isFinite) {
+          fatalError("non-finite prediction \(point) from \(label)")
+        }
+      }
+    }
+  }
+
+  /// A journal is read as resume and `export --from-tune` read it: its header and trials
+  /// (``TuningJournal/parse(_:path:)``), the check a resumed run makes against its own header
+  /// (here the journal's own, and one with another seed), and the best trial configured from the
+  /// catalog (``TunedConfiguration``), whose predictor is then run as `predictor-spec` runs one.
+  /// No file is read or written.
+  static func tuneJournal(_ data: Data) {
+    guard let read = try? TuningJournal.parse(data, path: "fuzz.jsonl") else { return }
+    var other = read.header
+    other.seed &+= 1
+    _ = read.header.resumes(read.header)
+    if !read.header.resumes(other) { _ = read.header.differences(resumedBy: other) }
+    guard let tuned = try? TunedConfiguration(journalData: data, path: "fuzz.jsonl", catalog: .workbench) else { return }
+    runOverSyntheticStroke(tuned.predictor.makePredictor(), label: tuned.predictor.specification)
   }
 
   /// The model target tries each input twice: as it is, and resealed (``resealed(_:)``).

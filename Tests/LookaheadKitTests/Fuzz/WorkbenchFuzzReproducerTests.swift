@@ -1,0 +1,62 @@
+import Foundation
+import LookaheadKit
+import Testing
+
+/// The reproducers in `Fuzz/Reproducers` of the fuzz targets that read what users write besides
+/// data (device profiles, predictor specifications, tune journals): each, picked by its file-name
+/// prefix (`TARGET-…`, as `Fuzz/run.sh` seeds that target with it), is read as its target reads
+/// it and must be refused with the reader's own error, not crash the process. (The model
+/// target's reproducer is replayed by the runtime's `FuzzReproducerTests`.)
+@Suite("Fuzz reproducers of profiles, predictor specifications and tune journals")
+struct WorkbenchFuzzReproducerTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Reproducers")
+
+  /// Every `LOOKAHEAD_FUZZ_TARGET` of `Fuzz/Sources/LookaheadFuzz/FuzzEntry.swift`.
+  static let targets = [
+    "henze2017", "svc2004", "wacom-msp13", "turbotouch-strokes", "turbotouch-predicted", "turbotouch-optitrack",
+    "inkable-json", "lookahead-trace", "delimited-text", "android-getevent", "browser-recording", "mapping", "model",
+    "profile", "predictor-spec", "tune-journal",
+  ]
+
+  static func files() throws -> [URL] {
+    try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+  }
+
+  /// The target a reproducer seeds: the longest target name its file name starts with, then "-".
+  static func target(of file: URL) -> String? {
+    targets.filter { file.lastPathComponent.hasPrefix($0 + "-") }.max { $0.count < $1.count }
+  }
+
+  @Test("every reproducer's name starts with a fuzz target's, so run.sh seeds that target with it")
+  func everyReproducerNamesATarget() throws {
+    let files = try Self.files()
+    #expect(!files.isEmpty)
+    for file in files { #expect(Self.target(of: file) != nil, "\(file.lastPathComponent)") }
+  }
+
+  @Test("each profile, predictor-spec and tune-journal reproducer is refused with its reader's error")
+  func refused() throws {
+    let files = try Self.files().filter { ["profile", "predictor-spec", "tune-journal"].contains(Self.target(of: $0)) }
+    #expect(!files.isEmpty)
+    for file in files {
+      let data = try Data(contentsOf: file)
+      #expect(data.count <= 4096, "\(file.lastPathComponent): longer than run.sh's -max_len, so a seed would be cut")
+      switch Self.target(of: file) {
+      case "profile":
+        #expect(throws: DeviceProfileError.self, "\(file.lastPathComponent)") {
+          try DeviceProfile.decode(data, file: file.path)
+        }
+      case "predictor-spec":
+        #expect(throws: PredictorCatalogError.self, "\(file.lastPathComponent)") {
+          try EvaluationSubject.resolve(String(decoding: data, as: UTF8.self))
+        }
+      default:
+        #expect(throws: TunedConfiguration.Failure.self, "\(file.lastPathComponent)") {
+          try TunedConfiguration(journalData: data, path: file.path, catalog: .workbench)
+        }
+      }
+    }
+  }
+}
