@@ -51,18 +51,8 @@ public enum ReportInput: Sendable {
     let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
     let trimmed = text.drop { $0.isWhitespace }
     if firstLine.contains("\"lookahead-tune-journal\"") {
-      let temporary = FileManager.default.temporaryDirectory
-        .appendingPathComponent("lookahead-report-journal-\(UUID().uuidString).jsonl")
-      try data.write(to: temporary)
-      defer { try? FileManager.default.removeItem(at: temporary) }
-      do {
-        guard let read = try TuningJournal(url: temporary).read() else {
-          throw TraceInputError(file: path, location: .file, field: nil, problem: "empty journal")
-        }
-        return .journal(read.header, read.trials, path: path)
-      } catch let error as TraceInputError {
-        throw TraceInputError(file: path, location: error.location, field: error.field, problem: error.problem)
-      }
+      let read = try TuningJournal.parse(data, path: path)
+      return .journal(read.header, read.trials, path: path)
     }
     if trimmed.hasPrefix("{") {
       let decoder = JSONDecoder()

@@ -370,6 +370,19 @@ struct ReportTests {
       return
     }
     #expect(readHeader == header && readTrials == trials)
+    // The same bytes given as data (no file on disk) read the same; a damaged trial line is
+    // named by the path given and its line.
+    let bytes = try Data(contentsOf: url)
+    guard case .journal(let parsedHeader, let parsedTrials, let path) = try ReportInput.parse(bytes, path: "given.jsonl") else {
+      Issue.record("journal bytes not recognised")
+      return
+    }
+    #expect(parsedHeader == header && parsedTrials == trials && path == "given.jsonl")
+    var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    lines[2] = "{\"index\": oops}"
+    let damaged = Data(lines.joined(separator: "\n").utf8)
+    let error = try #require(throws: TraceInputError.self) { try ReportInput.parse(damaged, path: "given.jsonl") }
+    #expect("\(error)".contains("given.jsonl:3"), "\(error)")
     #expect(TuningFigure.paretoTrials(trials) == [0, 1])
     let tree = try XMLTree(try ReportDocument(inputs: [input]).html)
     let figure = try #require(tree.root.find("svg", "data-figure", "tuning").first)
