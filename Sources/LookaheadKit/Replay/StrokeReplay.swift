@@ -29,13 +29,17 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
   // Delivery state.
   private var nextKept = 0
   private var frameIndex = 0
+  /// The profile's missed frame indices, sorted (``Replay/missedFrameIndices``, shared, not
+  /// copied), and the first of them not below `frameIndex`.
+  private let missedFrameIndices: [Int]
+  private var missedCursor = 0
 
   /// The most frames a stroke may make when the profile asks for a frame at every refresh
   /// (``DeviceProfile/includesFramesWithoutNewSamples``): 10⁷, a 1000 Hz display for 2.8 hours.
   /// Without the option a stroke makes at most one frame per delivered sample.
   public static let maximumFramesWithoutNewSamples = 1e7
 
-  init(stroke: Stroke, strokeIndex: Int, profile: DeviceProfile, seed: UInt64) throws(ReplayError) {
+  init(stroke: Stroke, strokeIndex: Int, profile: DeviceProfile, seed: UInt64, missedFrameIndices: [Int]) throws(ReplayError) {
     var previous = -Double.infinity
     for (i, sample) in stroke.samples.enumerated() {
       // Bounded times keep the refresh arithmetic of `next()` exact enough to make progress
@@ -68,6 +72,7 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
     self.stroke = stroke
     self.strokeIndex = strokeIndex
     self.profile = profile
+    self.missedFrameIndices = missedFrameIndices
     decimation = profile.digitizer.decimation
     keptCount = (stroke.samples.count + decimation - 1) / decimation
     startTime = stroke.samples.first?.time ?? 0
@@ -189,7 +194,8 @@ public struct StrokeReplay: Sequence, IteratorProtocol, Sendable {
   private mutating func frame(callback: Double, firstNew: Int, refreshPeriod: Double, target: Double) -> ReplayFrame {
     let deliveredCount = nextKept - firstNew
     let newestIndex = (nextKept - 1) * decimation
-    var missed = profile.missedFrames.frameIndices.contains(frameIndex)
+    while missedCursor < missedFrameIndices.count, missedFrameIndices[missedCursor] < frameIndex { missedCursor += 1 }
+    var missed = missedCursor < missedFrameIndices.count && missedFrameIndices[missedCursor] == frameIndex
     if profile.missedFrames.probability > 0, generator.nextUnit() < profile.missedFrames.probability {
       missed = true
     }

@@ -85,6 +85,20 @@ struct ReplayTests {
     }
   }
 
+  /// The listed frames miss whatever order the list is in, listed twice or beyond the stroke's
+  /// frames, and no other frame does (the replay walks a sorted copy of the list).
+  @Test func missedFramesListedOutOfOrderMissExactlyThoseFrames() throws {
+    let stroke = uniformStroke(rateHz: 240, count: 30)
+    let listed = [11, 3, 0, 3, 7, 500]
+    let frames = try Replay(profile: profile(rateHz: 120, missed: listed)).frameArray(of: stroke)
+    #expect(frames.count == 16)
+    #expect(frames.filter(\.isMissed).map(\.index) == [0, 3, 7, 11])
+    // The same stroke replayed twice from one Replay: each stroke starts its own walk.
+    let again = try Replay(profile: profile(rateHz: 120, missed: listed))
+    #expect(try again.frameArray(of: stroke).filter(\.isMissed).map(\.index) == [0, 3, 7, 11])
+    #expect(try again.frameArray(of: stroke, strokeIndex: 1).filter(\.isMissed).map(\.index) == [0, 3, 7, 11])
+  }
+
   @Test func sameSeedGivesSameFramesAndAnotherSeedDoesNot() throws {
     var random = DeviceProfile.pencil240ProMotion120
     random.missedFrames.probability = 0.3
