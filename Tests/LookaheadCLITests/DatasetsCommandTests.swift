@@ -13,27 +13,8 @@ struct DatasetsCommandTests {
     var stderr: String
   }
 
-  /// The `lookahead` binary beside the test bundle, else in the repository's `.build/debug`.
-  static func executable() throws -> URL {
-    var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
-      candidates.append(bundle.appendingPathComponent("lookahead"))
-      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("lookahead"))
-    }
-    for bundle in Bundle.allBundles {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lookahead"))
-    }
-    candidates.append(SharedDatasets.repositoryRoot.appendingPathComponent(".build/debug/lookahead"))
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-      throw CLIMissing(paths: candidates.map(\.path))
-    }
-    return found
-  }
-
-  struct CLIMissing: Error, CustomStringConvertible {
-    var paths: [String]
-    var description: String { "the lookahead executable is not built (run swift build); looked at " + paths.joined(separator: ", ") }
-  }
+  /// The `lookahead` binary of this build (``BuiltExecutable/lookahead()``).
+  static func executable() throws -> URL { try BuiltExecutable.lookahead() }
 
   /// Runs `lookahead arguments` (or another copy of the binary) in `directory` (default: the
   /// repository), with `environment` changes on top of this process's (`nil` removes a variable).

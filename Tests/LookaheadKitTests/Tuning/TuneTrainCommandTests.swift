@@ -4,11 +4,10 @@ import LookaheadRuntime
 import Testing
 import _LookaheadTestSupport
 
-/// End to end: the `lookahead` executable built beside the tests, run on the bundled Henze 2017
+/// End to end: the `lookahead` executable built beside the tests (``BuiltExecutable``), run on the bundled Henze 2017
 /// Fitts subset, its JSON output and files parsed and checked.
 @Suite("CLI end to end: tune and train on a bundled subset")
 struct TuneTrainCommandTests {
-  static let executable = SharedDatasets.repositoryRoot.appendingPathComponent(".build/debug/lookahead")
   static let split = "train=participant1,participant2,participant3,participant4,participant5,participant6;test=participant7,participant8"
 
   struct Run {
@@ -17,14 +16,9 @@ struct TuneTrainCommandTests {
     var stderr: String
   }
 
-  struct NotBuilt: Error, CustomStringConvertible {
-    var description: String { "\(TuneTrainCommandTests.executable.path) is missing; build the package first (swift build)" }
-  }
-
   static func run(_ arguments: [String]) throws -> Run {
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw NotBuilt() }
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = try BuiltExecutable.lookahead()
     process.arguments = arguments
     process.currentDirectoryURL = SharedDatasets.repositoryRoot
     let out = Pipe(), err = Pipe()
