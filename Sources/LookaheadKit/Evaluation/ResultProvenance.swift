@@ -210,7 +210,7 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
       guard recorded.files.count == copy.datasets[index].files.count else { continue }
       for (f, file) in copy.datasets[index].files.enumerated() {
         let old = recorded.files[f]
-        if old.sha256 == file.sha256, !old.path.contains("/"), old.path == file.path.split(separator: "/").last.map(String.init) {
+        if old.sha256 == file.sha256, old.path == file.path.split(separator: "/").last.map(String.init) {
           copy.datasets[index].files[f].path = old.path
         }
       }
