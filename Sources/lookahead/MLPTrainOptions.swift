@@ -35,6 +35,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate.")
   var weightDecay: Double = 1e-4
 
+  @Option(name: .customLong("dropout"), help: "MLP: probability that a hidden value is zeroed in each fitting pass (inverted dropout; ReLU only; training only, the shipped network never drops), 0 ≤ p < 1 (default 0, off).")
+  var dropout: Double = 0
+
   @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss.")
   var overshootWeight: Double = 0
 
@@ -178,6 +181,8 @@ struct MLPTrainOptions: ParsableArguments {
         throw ValidationError("--weight-average must be above 0 and below 1, got \(weightAverage)")
       }
     }
+    guard dropout >= 0, dropout < 1 else { throw ValidationError("--dropout must be 0 or more and below 1, got \(dropout)") }
+    guard dropout == 0 || activation == .relu else { throw ValidationError("--dropout needs --activation relu") }
     do { options.augmentation = try StrokeAugmentation(parsing: augment) } catch { throw ValidationError(error.description) }
     options.historyCount = history
     options.hiddenSizes = sizes
@@ -194,6 +199,7 @@ struct MLPTrainOptions: ParsableArguments {
     options.learningRateDecay = learningRateDecay
     options.weightDecay = weightDecay
     options.weightAverageDecay = weightAverage
+    options.dropout = dropout
     options.loss = MLPLoss(overshootWeight: overshootWeight, relativeToHorizon: relativeHorizonLoss)
     options.seed = seed
     options.stages = stages

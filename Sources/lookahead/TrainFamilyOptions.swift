@@ -14,7 +14,7 @@ enum TrainFamilyOptions {
   /// the Henze 2017 ones, checked on their own).
   static let mlpOnly: [String] = [
     "mlp-history", "hidden", "activation", "epochs", "patience", "batch-size", "learning-rate", "learning-rate-decay",
-    "weight-average", "weight-decay", "overshoot-weight", "relative-horizon-loss", "pen-inputs", "mirror-average",
+    "weight-average", "weight-decay", "dropout", "overshoot-weight", "relative-horizon-loss", "pen-inputs", "mirror-average",
     "speed-normalized", "speed-input", "training-precision", "augment", "validation-per-dataset", "augment-validation",
     "stroke-end-rows", "resample-test", "resample-test-resolution", "seed", "checkpoint", "ensemble", "select",
     "ensemble-candidates", "candidate-hidden",

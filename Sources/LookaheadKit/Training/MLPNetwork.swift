@@ -58,7 +58,15 @@ public struct MLPNetwork: Sendable {
 
   /// The forward pass over the first `rows` rows of the workspace's inputs.
   public func forward<Scalar>(_ weights: [Scalar], rows: Int, workspace: inout Workspace<Scalar>) {
+    var none: HiddenDropout? = nil
+    forward(weights, rows: rows, workspace: &workspace, dropout: &none)
+  }
+
+  /// The forward pass, with each hidden layer's output passed through `dropout` when there is one
+  /// (a fitting pass; ReLU only, see ``HiddenDropout``).
+  func forward<Scalar>(_ weights: [Scalar], rows: Int, workspace: inout Workspace<Scalar>, dropout: inout HiddenDropout?) {
     precondition(rows <= workspace.capacity && weights.count == weightCount)
+    precondition(dropout == nil || activation == .relu, "dropout is for ReLU layers only")
     weights.withUnsafeBufferPointer { w in
       for layer in 0..<(layerSizes.count - 1) {
         let inWidth = layerSizes[layer], outWidth = layerSizes[layer + 1]
@@ -80,6 +88,7 @@ public struct MLPNetwork: Sendable {
               case .relu: Self.rectify(output.baseAddress!, count: count)
               case .tanh: for i in 0..<count { output[i] = Scalar.hyperbolicTangent(output[i]) }
               }
+              dropout?.apply(output.baseAddress!, count: count)
             }
           }
         }
@@ -151,10 +160,12 @@ public struct MLPNetwork: Sendable {
   /// The backward pass after ``forward(_:rows:workspace:)``: `outputGradient` (rows × 2, the
   /// loss's gradient with respect to the network outputs, in `Double` as the loss computes it) in;
   /// the gradient with respect to every weight written to `gradient` (overwritten, the weights'
-  /// layout).
+  /// layout). After a forward pass with dropout, `keptScale` is its ``HiddenDropout/keptScale``:
+  /// a dropped value is 0 in the stored activations, so the ReLU mask drops its gradient too, and
+  /// a kept one passes its gradient times that scale.
   public func backward<Scalar>(
     _ weights: [Scalar], rows: Int, outputGradient: UnsafeBufferPointer<Double>, workspace: inout Workspace<Scalar>,
-    gradient: inout [Scalar]
+    gradient: inout [Scalar], keptScale: Double = 1
   ) {
     let last = layerSizes.count - 1
     workspace.deltas[last].withUnsafeMutableBufferPointer { delta in
@@ -187,6 +198,10 @@ public struct MLPNetwork: Sendable {
                 switch activation {
                 case .relu: Self.maskInactive(below.baseAddress!, activations: a.baseAddress!, count: count)
                 case .tanh: for i in 0..<count { below[i] *= 1 - a[i] * a[i] }
+                }
+                if keptScale != 1 {
+                  let scale = Scalar(keptScale)
+                  for i in 0..<count { below[i] *= scale }
                 }
               }
             }

@@ -144,6 +144,9 @@ public struct MLPTrainReport: Sendable, Codable {
     if let decay = options.weightAverageDecay {
       provenance.settings["mlp.weightAverage"] = "\(decay) (the shipped weights: their moving average over Adam's steps, decay per step)"
     }
+    if options.dropout > 0 {
+      provenance.settings["mlp.dropout"] = "\(options.dropout) (probability a hidden value is zeroed in a fitting pass)"
+    }
     provenance.settings[LinearAlgebraLibrary.provenanceKey] = LinearAlgebraLibrary.description
     if options.precision == .single {
       provenance.settings[trainingPrecisionKey] = "single (sgemm passes; the weights, Adam and every score in double)"

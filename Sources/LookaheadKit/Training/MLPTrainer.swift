@@ -50,6 +50,10 @@ public struct MLPTrainer: Sendable {
     /// CVPR 2016, here smooth per epoch). 0 < decay ≤ 1.
     public var learningRateDecay = 1.0
     public var weightDecay = 1e-4
+    /// Probability that a hidden value is zeroed in a fitting pass (``HiddenDropout``; `train
+    /// --dropout`); 0, off. Training only: validation, scores and the shipped network never drop.
+    /// ReLU networks only.
+    public var dropout = 0.0
     /// Score, early-stop on and ship an exponential moving average of the weights over Adam's
     /// steps (``WeightAverage``) with this decay per step, instead of the last step's weights;
     /// `nil`, off. The fit itself still steps from the raw weights.
@@ -95,6 +99,7 @@ public struct MLPTrainer: Sendable {
         + "horizons=\(horizons) gap=\(stages.gapLimitSeconds)"
         + (learningRateDecay == 1 ? "" : " lrDecay=\(learningRateDecay)")
         + (weightAverageDecay.map { " weight-average=\($0)" } ?? "")
+        + (dropout > 0 ? " dropout=\(dropout)" : "")
         + (validationPerDataset ? " val-per-dataset" : "") + (augmentValidation ? " val-augmented" : "")
         + (validationWriters.map { " val-writers=\($0.joined(separator: ","))" } ?? "")
         + (strokeEndRows ? " stroke-end-rows" : "")
@@ -334,12 +339,16 @@ public struct MLPTrainer: Sendable {
       while start < order.count {
         let rows = min(batchSize, order.count - start)
         batch.gather(order[start..<(start + rows)], from: fit, into: &workspace)
+        // Its own seed per epoch and batch, so a resumed training drops the same values.
+        var dropout = options.dropout > 0
+          ? HiddenDropout(rate: options.dropout, seed: generator.next() ^ 0xD809_0D0F_5EED) : nil
         do {
           // Scoped, so that in double precision the weights are not shared while Adam updates them.
           let passed = Scalar.narrowed(weights, reusing: &passWeights)
           lossSum += Self.lossAndGradient(
             network: network, weights: passed, rows: rows, batch: &batch, outputScale: parameters.outputScale,
-            loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient)
+            loss: options.loss, horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient,
+            dropout: &dropout)
         }
         state.optimizer.update(&weights, gradient: Scalar.widened(gradient, reusing: &wideGradient))
         state.weightAverage?.add(weights)
@@ -428,7 +437,20 @@ public struct MLPTrainer: Sendable {
     network: MLPNetwork, weights: [Scalar], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
     horizonWeightScale: Double? = nil, workspace: inout MLPNetwork.Workspace<Scalar>, gradient: inout [Scalar]
   ) -> Double {
-    network.forward(weights, rows: rows, workspace: &workspace)
+    var none: HiddenDropout? = nil
+    return lossAndGradient(
+      network: network, weights: weights, rows: rows, batch: &batch, outputScale: outputScale, loss: loss,
+      horizonWeightScale: horizonWeightScale, workspace: &workspace, gradient: &gradient, dropout: &none)
+  }
+
+  /// ``lossAndGradient(network:weights:rows:batch:outputScale:loss:horizonWeightScale:workspace:gradient:)``
+  /// with the hidden layers passed through `dropout` when there is one (a fitting pass).
+  static func lossAndGradient<Scalar>(
+    network: MLPNetwork, weights: [Scalar], rows: Int, batch: inout BatchBuffers, outputScale: Double, loss: MLPLoss,
+    horizonWeightScale: Double?, workspace: inout MLPNetwork.Workspace<Scalar>, gradient: inout [Scalar],
+    dropout: inout HiddenDropout?
+  ) -> Double {
+    network.forward(weights, rows: rows, workspace: &workspace, dropout: &dropout)
     var total = 0.0
     for r in 0..<rows {
       let y = workspace.output(r)
@@ -443,7 +465,9 @@ public struct MLPTrainer: Sendable {
       batch.outputGradient[2 * r + 1] = dy * factor
     }
     batch.outputGradient.withUnsafeBufferPointer {
-      network.backward(weights, rows: rows, outputGradient: $0, workspace: &workspace, gradient: &gradient)
+      network.backward(
+        weights, rows: rows, outputGradient: $0, workspace: &workspace, gradient: &gradient,
+        keptScale: dropout?.keptScale ?? 1)
     }
     return total / Double(rows)
   }
@@ -555,10 +579,12 @@ struct BatchBuffers {
 
 extension MLPTrainer {
   /// The mean objective and its gradient over `rows` (inputs already standardised), as one batch:
-  /// what a training step computes, for the gradient check against finite differences.
+  /// what a training step computes, for the gradient check against finite differences. With
+  /// `dropout`, the hidden layers drop values as a fitting pass with that rate and seed does (the
+  /// same seed drops the same values).
   public static func testObjective<Scalar: MLPTrainingScalar>(
     network: MLPNetwork, weights: [Scalar], rows: MLPTrainingRows, outputScale: Double, loss: MLPLoss,
-    gradient: inout [Scalar]
+    dropout: (rate: Double, seed: UInt64)? = nil, gradient: inout [Scalar]
   ) -> Double {
     let identity = MLPPredictor.Parameters(
       historyCount: 1, hiddenSizes: [1], inputMean: Array(repeating: 0, count: rows.inputCount),
@@ -567,8 +593,10 @@ extension MLPTrainer {
     var workspace = MLPNetwork.Workspace<Scalar>(network: network, capacity: rows.count)
     var batch = BatchBuffers(capacity: rows.count)
     batch.gather(0..<rows.count, from: standardised, into: &workspace)
+    var dropping = dropout.map { HiddenDropout(rate: $0.rate, seed: $0.seed) }
     return lossAndGradient(
       network: network, weights: weights, rows: rows.count, batch: &batch, outputScale: outputScale, loss: loss,
-      horizonWeightScale: loss.horizonWeightScale(standardised.horizons), workspace: &workspace, gradient: &gradient)
+      horizonWeightScale: loss.horizonWeightScale(standardised.horizons), workspace: &workspace, gradient: &gradient,
+      dropout: &dropping)
   }
 }
