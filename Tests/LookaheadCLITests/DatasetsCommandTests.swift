@@ -17,30 +17,14 @@ struct DatasetsCommandTests {
   static func executable() throws -> URL { try BuiltExecutable.lookahead() }
 
   /// Runs `lookahead arguments` (or another copy of the binary) in `directory` (default: the
-  /// repository), with `environment` changes on top of this process's (`nil` removes a variable).
+  /// repository), with `environment` changes on top of this process's (`nil` removes a variable):
+  /// ``ExecutableRun/run(_:executable:in:environment:)`` with stdout as text.
   static func run(
     _ arguments: [String], executable: URL? = nil, in directory: URL? = nil,
     environment changes: [String: String?] = [:]
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = try executable ?? Self.executable()
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? SharedDatasets.repositoryRoot
-    var environment = ProcessInfo.processInfo.environment
-    environment["LOOKAHEAD_SHARED_DATASETS"] = SharedDatasets.root.path
-    for (name, value) in changes { environment[name] = value }
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting so that a full pipe cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    let run = try ExecutableRun.run(arguments, executable: executable, in: directory, environment: changes)
+    return Result(status: run.status, stdout: run.stdoutText, stderr: run.stderr)
   }
 
   static func temporaryURL(_ name: String) -> URL {

@@ -10,26 +10,7 @@ import _LookaheadTestSupport
 struct TuneTrainCommandTests {
   static let split = "train=participant1,participant2,participant3,participant4,participant5,participant6;test=participant7,participant8"
 
-  struct Run {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-  }
-
-  static func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = try BuiltExecutable.lookahead()
-    process.arguments = arguments
-    process.currentDirectoryURL = SharedDatasets.repositoryRoot
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
-  }
+  static func run(_ arguments: [String]) throws -> ExecutableRun { try ExecutableRun.run(arguments) }
 
   static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("lookahead-cli-\(UUID().uuidString)")
