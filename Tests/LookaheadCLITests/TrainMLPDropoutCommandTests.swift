@@ -22,10 +22,12 @@ struct TrainMLPDropoutCommandTests {
       let result = try TuneExportChainTests.json(dir.appendingPathComponent("\(name).train.json"))
       let settings = (result["provenance"] as? [String: Any])?["settings"] as? [String: Any] ?? [:]
       #expect(((settings["mlp.dropout"] as? String)?.hasPrefix("0.2 ") ?? false) == !flags.isEmpty, "\(settings)")
-      guard let (_, parameters) = try MLPExportChain.export(out, to: dir.appendingPathComponent("\(name).model")) else {
-        return
-      }
+      let model = dir.appendingPathComponent("\(name).model")
+      guard let (_, parameters) = try MLPExportChain.export(out, to: model) else { return }
       weights.append(parameters.weights)
+      // The shipped network never drops: the model scores the held-out writer as training did.
+      let heldOut = try #require(result["heldOut"] as? [[String: Any]])
+      try MLPExportChain.expectEvaluateReproduces(heldOut, model: model, dataset: "Henze2017-MobileHCI:writer=participant3")
     }
     #expect(weights.count == 2 && weights[0] != weights[1])
 

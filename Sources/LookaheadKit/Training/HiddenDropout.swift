@@ -2,7 +2,7 @@
 /// "Dropout: a simple way to prevent neural networks from overfitting", JMLR 15, 2014): each
 /// hidden value is zeroed with probability ``rate`` and the others are divided by 1 − rate, so a
 /// layer's expected output is unchanged and the shipped network (which never drops) needs no
-/// rescaling. The published networks of Henze et al. 2017 were trained with dropout.
+/// rescaling. The published LSTM of Henze et al. 2017 was trained with dropout.
 ///
 /// Seeded per batch, so a training is the same for a given seed. Only for ReLU layers: the backward
 /// pass recovers the mask from the stored activations (a dropped value is 0, as an inactive one).
