@@ -8,8 +8,8 @@ public struct AdamOptimizer: Sendable, Codable, Equatable {
   /// Step size; sensible range 1e-4…1e-2.
   public var learningRate: Double
   /// Shrink per step, as a fraction of the learning rate (each decayed weight loses
-  /// `learningRate · weightDecay` of itself a step); 0 or more: 1e-4 by default, 1e-2 for the Henze
-  /// 2017 headline (Docs/Results.md, "Stronger weight decay").
+  /// `learningRate · weightDecay` of itself a step); 0 or more: 1e-4 by default, 5e-2 for the Henze
+  /// 2017 headline (Docs/Results.md, "That decay within 25 epochs").
   public var weightDecay: Double
   public var beta1 = 0.9
   public var beta2 = 0.999
