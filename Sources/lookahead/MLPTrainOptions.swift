@@ -35,7 +35,7 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("weight-decay"), help: "MLP: decoupled weight decay per step, fraction of the learning rate.")
   var weightDecay: Double = 1e-4
 
-  @Option(name: .customLong("dropout"), help: "MLP: probability that a hidden value is zeroed in each fitting pass (inverted dropout; ReLU only; training only, the shipped network never drops), 0 ≤ p < 1 (default 0, off).")
+  @Option(name: .customLong("dropout"), help: "MLP: probability that a hidden value is zeroed in each fitting pass (inverted dropout; ReLU only; training only, the shipped network never drops), 0 ≤ p < 1; 0 is off.")
   var dropout: Double = 0
 
   @Option(name: .customLong("overshoot-weight"), help: "MLP: extra loss per unit of overshoot along the motion, 0 = Euclidean loss.")
