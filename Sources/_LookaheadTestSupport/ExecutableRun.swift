@@ -12,10 +12,11 @@ public struct ExecutableRun: Sendable {
   /// Runs `executable` (default: ``BuiltExecutable/lookahead()``) with `arguments` in `directory`
   /// (default: the repository), with the shared datasets' folder (``SharedDatasets/root``) in
   /// `LOOKAHEAD_SHARED_DATASETS` and `environment` changes on top of this process's (`nil`
-  /// removes a variable), and waits for it.
+  /// removes a variable), and waits for it. With `input`, that text is written to its stdin, which
+  /// is then closed; without, stdin is this process's.
   public static func run(
     _ arguments: [String], executable: URL? = nil, in directory: URL? = nil,
-    environment changes: [String: String?] = [:]
+    environment changes: [String: String?] = [:], input: String? = nil
   ) throws -> ExecutableRun {
     let process = Process()
     process.executableURL = try executable ?? BuiltExecutable.lookahead()
@@ -28,7 +29,13 @@ public struct ExecutableRun: Sendable {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = input.map { _ in Pipe() }
+    if let stdin { process.standardInput = stdin }
     try process.run()
+    if let stdin, let input {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+    }
     // Both pipes are drained at once (stderr on another thread) before waiting, so a child that
     // writes much to either cannot block on a full pipe.
     let stderr = Drained()

@@ -15,26 +15,8 @@ struct WorkerCommandTests {
 
   /// Runs the CLI with `input` on its stdin.
   static func run(_ arguments: [String], input: String) throws -> DatasetsCommandTests.Result {
-    let process = Process()
-    process.executableURL = try DatasetsCommandTests.executable()
-    process.arguments = arguments
-    process.currentDirectoryURL = SharedDatasets.repositoryRoot
-    var environment = ProcessInfo.processInfo.environment
-    environment["LOOKAHEAD_SHARED_DATASETS"] = SharedDatasets.root.path
-    process.environment = environment
-    let stdin = Pipe(), out = Pipe(), err = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return .init(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    let run = try ExecutableRun.run(arguments, input: input)
+    return .init(status: run.status, stdout: run.stdoutText, stderr: run.stderr)
   }
 
   static func objects(_ text: String) throws -> [[String: Any]] {
