@@ -14,32 +14,18 @@ struct HiddenDropoutTests {
     let network = MLPNetwork(layerSizes: [5, 12, 9, 2], activation: .relu)
     var rng = SeededGenerator(seed: 5)
     let weights = (0..<network.weightCount).map { _ in Double.random(in: -0.8...0.8, using: &rng) }
-    var raw = MLPTrainingRows(inputCount: 5)
-    for _ in 0..<9 {
-      raw.inputs += (0..<5).map { _ in Double.random(in: -2...2, using: &rng) }
-      raw.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
-      raw.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
-    }
+    let raw = MLPTrainerTests.randomRows(inputCount: 5, count: 9, using: &rng)
     let dropout = (rate: 0.3, seed: UInt64(77))
     func objective(_ w: [Double], dropout: (rate: Double, seed: UInt64)?, gradient: inout [Double]) -> Double {
       MLPTrainer.testObjective(
         network: network, weights: w, rows: raw, outputScale: 1.3, loss: MLPLoss(), dropout: dropout, gradient: &gradient)
     }
-    var analytic = [Double](repeating: 0, count: network.weightCount)
-    let dropped = objective(weights, dropout: dropout, gradient: &analytic)
-    var scratch = analytic
-    let plain = objective(weights, dropout: nil, gradient: &scratch)
+    var gradient = [Double](repeating: 0, count: network.weightCount)
+    let dropped = objective(weights, dropout: dropout, gradient: &gradient)
+    let plain = objective(weights, dropout: nil, gradient: &gradient)
     #expect(dropped != plain, "a rate of 0.3 over 21 hidden units of 9 rows changed nothing")
-    let step = 1e-6
-    var worst = 0.0
-    for i in weights.indices {
-      var plus = weights, minus = weights
-      plus[i] += step
-      minus[i] -= step
-      let numeric =
-        (objective(plus, dropout: dropout, gradient: &scratch) - objective(minus, dropout: dropout, gradient: &scratch))
-        / (2 * step)
-      worst = max(worst, abs(numeric - analytic[i]) / max(1e-3, abs(numeric) + abs(analytic[i])))
+    let (worst, _) = MLPTrainerTests.worstRelativeGradientError(at: weights) { w, gradient in
+      objective(w, dropout: dropout, gradient: &gradient)
     }
     #expect(worst < 1e-5, "worst relative gradient error \(worst)")
   }
@@ -113,14 +99,7 @@ struct HiddenDropoutTests {
     // Still learns the arcs' curvature: below constant velocity on the early-stopping writer.
     #expect(dropped.epochs.map(\.validationError).min()! < dropped.linearValidationError)
 
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lookahead-dropout-\(UInt64.random(in: 0...UInt64.max)).json")
-    defer { try? FileManager.default.removeItem(at: url) }
-    var interrupted = options
-    interrupted.epochs = 2
-    interrupted.patience = 4
-    _ = try MLPTrainer(options: interrupted).train(data: data, checkpoint: url)
-    let resumed = try MLPTrainer(options: options).train(data: data, checkpoint: url)
+    let resumed = try MLPTrainerTests.interruptedAndResumed(options, data: data)
     #expect(resumed.parameters == dropped.parameters)
   }
 }

@@ -17,12 +17,7 @@ struct MLPSinglePrecisionTests {
     let network = MLPNetwork(layerSizes: [5, 9, 11, 2], activation: activation)
     var rng = SeededGenerator(seed: 5)
     let weights = (0..<network.weightCount).map { _ in Double.random(in: -0.8...0.8, using: &rng) }
-    var rows = MLPTrainingRows(inputCount: 5)
-    for _ in 0..<19 {
-      rows.inputs += (0..<5).map { _ in Double.random(in: -2...2, using: &rng) }
-      rows.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
-      rows.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
-    }
+    let rows = MLPTrainerTests.randomRows(inputCount: 5, count: 19, using: &rng)
     let loss = MLPLoss(overshootWeight: 0.5)
     var double = [Double](repeating: 0, count: network.weightCount)
     let objective = MLPTrainer.testObjective(

@@ -51,19 +51,47 @@ struct MLPTrainerTests {
     let network = MLPNetwork(layerSizes: [5, 4, 3, 2], activation: activation)
     var rng = SeededGenerator(seed: 3)
     let weights = (0..<network.weightCount).map { _ in Double.random(in: -0.8...0.8, using: &rng) }
-    let rows = 7
-    var raw = MLPTrainingRows(inputCount: 5)
-    for _ in 0..<rows {
-      raw.inputs += (0..<5).map { _ in Double.random(in: -2...2, using: &rng) }
-      raw.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
-      raw.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
-    }
+    let raw = Self.randomRows(inputCount: 5, count: 7, using: &rng)
     let loss = MLPLoss(overshootWeight: overshootWeight, relativeToHorizon: relativeToHorizon)
-    func objective(_ w: [Double], gradient: inout [Double]) -> Double {
+    let (worst, analytic) = Self.worstRelativeGradientError(at: weights) { w, gradient in
       MLPTrainer.testObjective(network: network, weights: w, rows: raw, outputScale: 1.7, loss: loss, gradient: &gradient)
     }
-    var analytic = [Double](repeating: 0, count: network.weightCount)
-    _ = objective(weights, gradient: &analytic)
+    #expect(worst < 1e-5, "worst relative gradient error \(worst)")
+    #expect(analytic.contains { $0 != 0 })
+  }
+
+  /// A training of `options` on `data` stopped after two epochs (patience 4, so by the epoch
+  /// limit), its checkpoint written, then resumed from that checkpoint with `options` to the end.
+  static func interruptedAndResumed(_ options: MLPTrainer.Options, data: TuningData) throws -> MLPTrainer.Result {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-mlp-resume-\(UInt64.random(in: 0...UInt64.max)).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    var interrupted = options
+    interrupted.epochs = 2
+    interrupted.patience = 4
+    _ = try MLPTrainer(options: interrupted).train(data: data, checkpoint: url)
+    return try MLPTrainer(options: options).train(data: data, checkpoint: url)
+  }
+
+  /// `count` rows of `inputCount` inputs in −2…2, targets in −3…3 and horizons of 5–30 ms, drawn
+  /// row by row in that order: the gradient checks' batches.
+  static func randomRows(inputCount: Int, count: Int, using rng: inout SeededGenerator) -> MLPTrainingRows {
+    var rows = MLPTrainingRows(inputCount: inputCount)
+    for _ in 0..<count {
+      rows.inputs += (0..<inputCount).map { _ in Double.random(in: -2...2, using: &rng) }
+      rows.targets += [Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)]
+      rows.horizons.append(Double.random(in: 0.005...0.03, using: &rng))
+    }
+    return rows
+  }
+
+  /// The gradient `objective` computes at `weights` (`analytic`), and its worst relative difference
+  /// from central finite differences of the objective's value (step 1e-6) over every weight.
+  static func worstRelativeGradientError(
+    at weights: [Double], objective: ([Double], inout [Double]) -> Double
+  ) -> (worst: Double, analytic: [Double]) {
+    var analytic = [Double](repeating: 0, count: weights.count)
+    _ = objective(weights, &analytic)
     var scratch = analytic
     let step = 1e-6
     var worst = 0.0
@@ -71,11 +99,10 @@ struct MLPTrainerTests {
       var plus = weights, minus = weights
       plus[i] += step
       minus[i] -= step
-      let numeric = (objective(plus, gradient: &scratch) - objective(minus, gradient: &scratch)) / (2 * step)
+      let numeric = (objective(plus, &scratch) - objective(minus, &scratch)) / (2 * step)
       worst = max(worst, abs(numeric - analytic[i]) / max(1e-3, abs(numeric) + abs(analytic[i])))
     }
-    #expect(worst < 1e-5, "worst relative gradient error \(worst)")
-    #expect(analytic.contains { $0 != 0 })
+    return (worst, analytic)
   }
 
   /// `--relative-horizon-loss`, by hand: rows of scales 1, 2 and 4 weigh c/h with c = 3 / (1 +

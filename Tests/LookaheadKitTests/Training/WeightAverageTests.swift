@@ -50,20 +50,14 @@ struct WeightAverageTests {
     #expect(averaged.parameters.weights.allSatisfy { $0.isFinite })
     #expect(averaged.epochs.map(\.validationError) != plain.epochs.map(\.validationError))
 
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lookahead-weight-average-\(UInt64.random(in: 0...UInt64.max)).json")
-    defer { try? FileManager.default.removeItem(at: url) }
-    var interruptedOptions = options
-    interruptedOptions.epochs = 2
-    interruptedOptions.patience = 4
-    _ = try MLPTrainer(options: interruptedOptions).train(data: data, checkpoint: url)
-    let resumed = try MLPTrainer(options: options).train(data: data, checkpoint: url)
+    let resumed = try MLPTrainerTests.interruptedAndResumed(options, data: data)
     #expect(resumed.parameters == averaged.parameters)
     #expect(resumed.epochs.map(\.validationError) == averaged.epochs.map(\.validationError))
 
     // A checkpoint of the plain run is not resumed by the averaged one: the refusal names it.
     options.weightAverageDecay = nil
-    let plainURL = url.appendingPathExtension("plain")
+    let plainURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-weight-average-\(UInt64.random(in: 0...UInt64.max)).json.plain")
     defer { try? FileManager.default.removeItem(at: plainURL) }
     _ = try MLPTrainer(options: options).train(data: data, checkpoint: plainURL)
     options.weightAverageDecay = 0.9
