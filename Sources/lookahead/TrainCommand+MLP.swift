@@ -108,9 +108,9 @@ extension TrainCommand {
 extension TrainCommand {
   /// `train --henze2017 --family mlp`: ``Henze2017MLPComparison`` with the MLP options given
   /// (``henze2017MLPSetup()``): the table; with `--henze-fold-lines` each fold's line instead;
-  /// with `--henze-participants` the participants (the folds) and no training. `--jobs` folds
-  /// train at once (every core by default), each building rows and scoring on `--jobs` cores;
-  /// the table does not depend on it.
+  /// with `--henze-participants` the participants (the folds) and no training. `--jobs` networks
+  /// train at once (every core by default), rows are built and scored on `--jobs` cores; the
+  /// table does not depend on it.
   func runHenze2017MLP(rawStrokes allStrokes: [Stroke]) throws {
     let (options, candidates, rule) = try henze2017MLPSetup()
     let scoring = henze2017MLPScoring

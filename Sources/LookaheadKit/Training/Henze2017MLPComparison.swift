@@ -194,7 +194,7 @@ public enum Henze2017MLPComparison {
   ///   - horizonRule: the time the network is asked for, in training and in scoring alike.
   ///   - folds: 0-based indices of the held-out participants to run (file order); all by default.
   ///     A subset is for quick iteration; its table pools only those participants.
-  ///   - jobs: folds trained at once (each on its own thread); the table does not depend on it.
+  ///   - jobs: networks trained at once (each on its own thread); the table does not depend on it.
   public static func run(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
@@ -209,12 +209,13 @@ public enum Henze2017MLPComparison {
     return combine(results, candidates: candidates.map(\.name), eventsAhead: eventsAhead)
   }
 
-  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:scoring:folds:jobs:progress:)``,
-  /// each trained and scored on its own, `jobs` at a time (``ReportingWorkers``); `progress` and
-  /// `finished` are called on the calling thread, `finished` as each fold ends (`--henze-fold-lines`
-  /// prints it), so with more than one job in the order the folds finish. The folds share nothing
-  /// but the rows, which every file builds once for all folds, so each fold's result is the same
-  /// to the bit whatever `jobs` is; the returned array is in the order the folds were given.
+  /// The folds of ``run(rawStrokes:eventsAhead:candidates:horizonRule:scoring:folds:jobs:progress:)``:
+  /// every fold's candidate networks trained, `jobs` at a time (``ReportingWorkers``), each fold
+  /// scored once its last network is done. `progress` and `finished` are called on the calling
+  /// thread, `finished` as each fold ends (`--henze-fold-lines` prints it), so with more than one
+  /// job in the order the folds finish. The networks share nothing but the rows, which every file
+  /// builds once for all folds, so each fold's result is the same to the bit whatever `jobs` is;
+  /// the returned array is in the order the folds were given.
   public static func trainFolds(
     rawStrokes: [Stroke], eventsAhead: [Int] = [2, 4, 6], candidates: [Candidate],
     horizonRule: Henze2017Comparison.HorizonRule = .meanInterval, scoring: Scoring = .bestOnEarlyStopping,
@@ -301,79 +302,82 @@ public enum Henze2017MLPComparison {
       earlyStopping: earlyStopping, stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats,
       extraFit: extraFit?.description)
     let foldList = folds ?? Array(participants.indices)
-    /// One fold, start to end; `post` takes its progress lines (it may run on a worker thread).
-    let trainFold: @Sendable (Int, @escaping @Sendable (String) -> Void) throws -> Henze2017MLPFoldResult = { p, post in
-      let participant = participants[p]
-      // The others in file order from the one after the held-out participant.
+    /// Fold p's participants: the held-out one, and each candidate's early-stopping one (the
+    /// others in file order from the one after the held-out participant).
+    @Sendable func stoppers(_ p: Int) -> [String] {
       let others = (1..<participants.count).map { participants[(p + $0) % participants.count] }
-      let stoppingParticipants = candidates.indices.map { earlyStopping == .rotating ? others[$0 % others.count] : others[0] }
-      let validationParticipant = others[0]
-      /// The fitting rows of a candidate early-stopped on `stopper`: every participant but the
-      /// held-out one and `stopper`, each of the candidate's window variants in turn (as recorded
-      /// first), each task repeated when balanced.
-      func fitRows(_ candidate: Candidate, stopper: String) -> MLPTrainingRows {
-        let fitFiles = files.indices.filter { files[$0].participant != participant && files[$0].participant != stopper }
-        let rowsPerTask = Self.rowsPerTask(of: files, rowCounts: rowCounts, leavingOut: [participant, stopper])
-        let mostRows = rowsPerTask.values.max() ?? 0
-        var rows = MLPTrainingRows(inputCount: parameters.inputCount)
-        for variant in candidate.windowVariants {
-          let v = windowVariants.firstIndex(of: variant) ?? 0
-          for f in fitFiles {
-            let own = rowsPerTask[files[f].task] ?? 1
-            let repeats = candidate.balanceTasks ? balancedRepeats(mostRows: mostRows, ownRows: own) : 1
-            for r in 0..<repeats {
-              rows.append(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v])
-            }
-          }
-          rows.append(extraRows[v])
+      return candidates.indices.map { earlyStopping == .rotating ? others[$0 % others.count] : others[0] }
+    }
+    /// The parts of the fitting rows of a candidate early-stopped on `stopper` when `participant`
+    /// is held out, in order: every participant but those two, each of the candidate's window
+    /// variants in turn (as recorded first), each task repeated when balanced.
+    @Sendable func forEachFitPart(_ candidate: Candidate, heldOut participant: String, stopper: String, _ body: (MLPTrainingRows) -> Void) {
+      let fitFiles = files.indices.filter { files[$0].participant != participant && files[$0].participant != stopper }
+      let rowsPerTask = Self.rowsPerTask(of: files, rowCounts: rowCounts, leavingOut: [participant, stopper])
+      let mostRows = rowsPerTask.values.max() ?? 0
+      for variant in candidate.windowVariants {
+        let v = windowVariants.firstIndex(of: variant) ?? 0
+        for f in fitFiles {
+          let own = rowsPerTask[files[f].task] ?? 1
+          let repeats = candidate.balanceTasks ? balancedRepeats(mostRows: mostRows, ownRows: own) : 1
+          for r in 0..<repeats { body(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v]) }
         }
-        return rows
+        body(extraRows[v])
       }
-      // Each early-stopping participant's rows, built once (under `next` all candidates share one),
-      // and with ``StoppingWeights/cells`` their weights.
-      var validationRows: [String: MLPTrainingRows] = [:]
-      var validationWeights: [String: [Double]] = [:]
-      for stopper in stoppingParticipants where validationRows[stopper] == nil {
-        var rows = MLPTrainingRows(inputCount: parameters.inputCount)
-        for (f, file) in files.enumerated() where file.participant == stopper { rows.append(perFile[f][0]) }
-        validationRows[stopper] = rows
-        if stoppingWeights == .cells {
-          validationWeights[stopper] = cellWeights(
-            files.indices.filter { files[$0].participant == stopper }, of: files, parameters: parameters,
-            eventsAhead: eventsAhead, rule: horizonRule)
-        }
+    }
+    // Each early-stopping participant's rows, built once for every fold, and with
+    // ``StoppingWeights/cells`` their weights.
+    var validationRows: [String: MLPTrainingRows] = [:]
+    var validationWeights: [String: [Double]] = [:]
+    for stopper in foldList.flatMap(stoppers) where validationRows[stopper] == nil {
+      var rows = MLPTrainingRows(inputCount: parameters.inputCount)
+      for (f, file) in files.enumerated() where file.participant == stopper { rows.append(perFile[f][0]) }
+      validationRows[stopper] = rows
+      if stoppingWeights == .cells {
+        validationWeights[stopper] = cellWeights(
+          files.indices.filter { files[$0].participant == stopper }, of: files, parameters: parameters,
+          eventsAhead: eventsAhead, rule: horizonRule)
       }
-      var fitted: [MLPPredictor.Parameters] = []
-      var record = Fold(
-        heldOut: participant, validationParticipant: validationParticipant,
-        validationParticipants: earlyStopping == .rotating ? stoppingParticipants : nil, validationErrors: [], bestEpochs: [],
-        chosen: 0)
-      for (candidate, stopper) in zip(candidates, stoppingParticipants) {
-        let started = Date()
-        let rows = fitRows(candidate, stopper: stopper)
-        let validation = validationRows[stopper] ?? MLPTrainingRows(inputCount: parameters.inputCount)
-        var result = try MLPTrainer(options: candidate.options).train(
-          fitRows: rows, validationRows: validation, validationWeights: validationWeights[stopper])
-        result.parameters.maximumGapSeconds = 10
-        let validationCells = score(
-          result.parameters, files: files.indices.filter { files[$0].participant == stopper },
-          of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
-        let best = geometricMeanError(validationCells)
-        fitted.append(result.parameters)
-        record.validationErrors.append(best)
-        record.bestEpochs.append(result.bestEpoch)
-        post(String(
-          format: "fold %d/%d (%@ held out, %@ for early stopping), %@: %d rows, best epoch %d of %d, validation %.4f px, %.0f s",
-          p + 1, participants.count, participant, stopper, candidate.name, rows.count, result.bestEpoch,
-          result.epochs.count, best, Date().timeIntervalSince(started)))
-      }
-      record.chosen = record.validationErrors.indices.min { record.validationErrors[$0] < record.validationErrors[$1] } ?? 0
+    }
+    let stoppingRows = validationRows, stoppingRowWeights = validationWeights
+
+    /// One network: candidate `c` of the fold holding out participant `p`, trained and scored on its
+    /// early-stopping participant; `post` takes its progress line (it runs on a worker thread).
+    let trainCandidate: @Sendable (Int, Int, @escaping @Sendable (String) -> Void) throws -> FittedCandidate = { p, c, post in
+      let started = Date()
+      let participant = participants[p], stopper = stoppers(p)[c], candidate = candidates[c]
+      var rows = MLPTrainingRows(inputCount: parameters.inputCount)
+      forEachFitPart(candidate, heldOut: participant, stopper: stopper) { rows.append($0) }
+      let validation = stoppingRows[stopper] ?? MLPTrainingRows(inputCount: parameters.inputCount)
+      var result = try MLPTrainer(options: candidate.options).train(
+        fitRows: rows, validationRows: validation, validationWeights: stoppingRowWeights[stopper])
+      result.parameters.maximumGapSeconds = 10
+      let validationCells = score(
+        result.parameters, files: files.indices.filter { files[$0].participant == stopper },
+        of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
+      let best = geometricMeanError(validationCells)
+      post(String(
+        format: "fold %d/%d (%@ held out, %@ for early stopping), %@: %d rows, best epoch %d of %d, validation %.4f px, %.0f s",
+        p + 1, participants.count, participant, stopper, candidate.name, rows.count, result.bestEpoch,
+        result.epochs.count, best, Date().timeIntervalSince(started)))
+      return FittedCandidate(parameters: result.parameters, validationError: best, bestEpoch: result.bestEpoch)
+    }
+
+    /// Fold p's result from its candidates' networks, in candidate order: the chosen one or their
+    /// mean, scored on the held-out participant.
+    func finishFold(_ p: Int, _ fitted: [FittedCandidate]) throws -> Henze2017MLPFoldResult {
+      let participant = participants[p], stopping = stoppers(p)
+      let validationParticipant = stopping[0]
+      let validationErrors = fitted.map(\.validationError)
+      let chosen = validationErrors.indices.min { validationErrors[$0] < validationErrors[$1] } ?? 0
       let model: MLPPredictor.Parameters
       var meanValidationError: Double?
       switch scoring {
-      case .bestOnEarlyStopping: model = fitted[record.chosen]
+      case .bestOnEarlyStopping: model = fitted[chosen].parameters
       case .meanOfCandidates:
-        do { model = try .ensemble(fitted) } catch { throw MLPTrainer.Failure(description: "the candidates' ensemble: \(error)") }
+        do { model = try .ensemble(fitted.map(\.parameters)) } catch {
+          throw MLPTrainer.Failure(description: "the candidates' ensemble: \(error)")
+        }
         // Rotating: every other participant fitted some candidate, so the mean has no clean one.
         guard earlyStopping == .next else { break }
         // The ensemble's own early-stopping error: the number to compare candidate lists by,
@@ -381,28 +385,64 @@ public enum Henze2017MLPComparison {
         meanValidationError = geometricMeanError(score(
           model, files: files.indices.filter { files[$0].participant == validationParticipant },
           of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts))
-        post(String(
+        progress(String(
           format: "fold %d/%d, the mean of the %d candidates: validation %.4f px", p + 1, participants.count,
           fitted.count, meanValidationError ?? .nan))
       }
       let heldOut = files.indices.filter { files[$0].participant == participant }
       let scored = score(model, files: heldOut, of: files, eventsAhead: eventsAhead, rule: horizonRule, parts: parts)
-      let result = Henze2017MLPFoldResult(
+      return Henze2017MLPFoldResult(
         fold: p + 1, participants: participants, setup: setup, candidates: candidates.map(\.name), heldOut: participant,
-        validationParticipant: validationParticipant, validationParticipants: record.validationParticipants,
-        validationErrors: record.validationErrors,
-        bestEpochs: record.bestEpochs, chosen: record.chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
+        validationParticipant: validationParticipant,
+        validationParticipants: earlyStopping == .rotating ? stopping : nil, validationErrors: validationErrors,
+        bestEpochs: fitted.map(\.bestEpoch), chosen: chosen, scoredMean: scoring == .meanOfCandidates ? true : nil,
         meanValidationError: meanValidationError,
         cells: scored.map { .init(task: $0.task, eventsAhead: $0.j, sum: $0.sum, windows: $0.count) },
         linearAlgebra: LinearAlgebraLibrary.description)
-      return result
     }
-    return try ReportingWorkers.run(count: foldList.count, workers: jobs, job: { try trainFold(foldList[$0], $1) }) { report in
+
+    // The networks are the jobs, not the folds: eight folds on two workers left one idle for up
+    // to a fold's length at the end (about 65 s of a 10-minute table), while 48 networks taken
+    // largest first leave it idle for at most the smallest's. Every network is trained alone on
+    // its own rows, so the results are the same to the bit in any order, on any number of workers;
+    // with one worker they run in fold and candidate order, as before.
+    var networks = foldList.flatMap { p in candidates.indices.map { (fold: p, candidate: $0) } }
+    if jobs > 1 {
+      let cost = networks.map { network -> Double in
+        var rows = 0
+        forEachFitPart(candidates[network.candidate], heldOut: participants[network.fold],
+          stopper: stoppers(network.fold)[network.candidate]) { rows += $0.count }
+        let layers = [parameters.inputCount] + candidates[network.candidate].options.hiddenSizes + [2]
+        return Double(rows) * Double(zip(layers, layers.dropFirst()).map { $0 * $1 }.reduce(0, +))
+      }
+      networks = networks.indices.sorted { cost[$0] > cost[$1] || (cost[$0] == cost[$1] && $0 < $1) }.map { networks[$0] }
+    }
+    let jobList = networks
+    var fitted = [[FittedCandidate?]](repeating: Array(repeating: nil, count: candidates.count), count: participants.count)
+    var results: [Int: Henze2017MLPFoldResult] = [:]
+    _ = try ReportingWorkers.run(
+      count: jobList.count, workers: jobs, job: { try trainCandidate(jobList[$0].fold, jobList[$0].candidate, $1) }
+    ) { report in
       switch report {
       case .message(let line): progress(line)
-      case .finished(_, let result): try finished(result)
+      case .finished(let index, let network):
+        let (p, c) = jobList[index]
+        fitted[p][c] = network
+        let done = fitted[p].compactMap { $0 }
+        guard done.count == candidates.count else { return }
+        let result = try finishFold(p, done)
+        results[p] = result
+        try finished(result)
       }
     }
+    return foldList.map { results[$0]! }
+  }
+
+  /// One trained candidate network of a fold, with its early-stopping participant's error.
+  private struct FittedCandidate: Sendable {
+    var parameters: MLPPredictor.Parameters
+    var validationError: Double
+    var bestEpoch: Int
   }
 
   /// How many times a balanced candidate fits a task's rows: the task with the most fitting rows
