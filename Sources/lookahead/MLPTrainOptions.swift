@@ -131,6 +131,9 @@ struct MLPTrainOptions: ParsableArguments {
   @Option(name: .customLong("henze-rerecord-speed"), help: "MLP with --henze-balance-repeats rerecorded: replay each re-recorded stroke at a speed drawn log-uniformly between 1/F and F times its own (F from 1 to 4; 1, the default, keeps every stroke's speed), as participants' movement times differ.")
   var henzeRerecordSpeed: Double?
 
+  @Option(name: .customLong("henze-task-weight-power"), help: "MLP with --henze2017: the candidates that do not balance the tasks by repeating rows weigh each task's fitting rows in the loss by (the largest task's row count / its own)^P, P from 0 to 1: 0 weighs every window alike (Write's outweigh Fitts's about nine to one), 1 every task alike; no rows or time are added.")
+  var henzeTaskWeightPower: Double = 0
+
   @Option(name: .customLong("henze-leave-out"), help: "MLP with --henze2017: leave this participant (1-based, file order) out of everything — fitting, early stopping and scoring — and number the folds over the rest: for validating a configuration on folds that never see the participant another fold scores.")
   var henzeLeaveOut: Int?
 

@@ -261,9 +261,15 @@ extension TrainCommand {
     guard shapes == nil || mlp.select || mlp.ensembleCandidates else {
       throw ValidationError("--candidate-hidden multiplies the candidate list of --select or --ensemble-candidates: give one of them")
     }
-    let candidates = mlp.select || mlp.ensembleCandidates
+    guard mlp.henzeTaskWeightPower.isFinite, (0...1).contains(mlp.henzeTaskWeightPower) else {
+      throw ValidationError("--henze-task-weight-power must be from 0 (every window alike) to 1 (every task alike), got \(mlp.henzeTaskWeightPower)")
+    }
+    var candidates = mlp.select || mlp.ensembleCandidates
       ? Henze2017MLPComparison.candidates(base: options, hiddenShapes: shapes)
       : [Henze2017MLPComparison.Candidate(name: "as given", options: options, reflect: options.augmentation.reflect)]
+    for c in candidates.indices where !candidates[c].balanceTasks {
+      candidates[c].taskWeightPower = mlp.henzeTaskWeightPower
+    }
     if mlp.ensembleCandidates, candidates.count > MLPPredictor.Parameters.maximumMemberCount {
       throw ValidationError(
         "--ensemble-candidates would average \(candidates.count) networks; a model holds at most \(MLPPredictor.Parameters.maximumMemberCount) (give fewer --candidate-hidden shapes)")

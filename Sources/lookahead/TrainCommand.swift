@@ -99,6 +99,7 @@ struct TrainCommand: ParsableCommand {
         mlp.henzeStoppingWeights != "windows" ? "--henze-stopping-weights" : nil,
         mlp.henzeBalanceRepeats != "copies" ? "--henze-balance-repeats" : nil,
         mlp.henzeRerecordSpeed.map { _ in "--henze-rerecord-speed" },
+        mlp.henzeTaskWeightPower != 0 ? "--henze-task-weight-power" : nil,
         mlp.henzeHorizon != "mean-interval" ? "--henze-horizon" : nil,
       ].compactMap { $0 }
       if !given.isEmpty {

@@ -91,12 +91,21 @@ public enum Henze2017MLPComparison {
     /// the most rows (Write has about nine times Fitts's windows; the table weighs each task's
     /// cells alike). The early-stopping rows are never repeated.
     public var balanceTasks: Bool
+    /// Weigh each task's fitting rows in the loss by (the task with the most fitting rows' count
+    /// over this task's)^P (``MLPTrainingRows/weights``): 0 (the default), every window alike, so
+    /// Write's outweigh Fitts's about nine to one; 1, every task alike, what ``balanceTasks`` does by
+    /// repeating rows, here without more rows or time. For candidates that do not balance.
+    public var taskWeightPower: Double = 0
 
-    public init(name: String, options: MLPTrainer.Options, reflect: Bool = false, balanceTasks: Bool = false) {
+    public init(
+      name: String, options: MLPTrainer.Options, reflect: Bool = false, balanceTasks: Bool = false,
+      taskWeightPower: Double = 0
+    ) {
       self.name = name
       self.options = options
       self.reflect = reflect
       self.balanceTasks = balanceTasks
+      self.taskWeightPower = taskWeightPower
     }
 
     /// The windows it fits on, in order: as recorded and at each of its options' spatial scales
@@ -311,7 +320,9 @@ public enum Henze2017MLPComparison {
     /// The parts of the fitting rows of a candidate early-stopped on `stopper` when `participant`
     /// is held out, in order: every participant but those two, each of the candidate's window
     /// variants in turn (as recorded first), each task repeated when balanced.
-    @Sendable func forEachFitPart(_ candidate: Candidate, heldOut participant: String, stopper: String, _ body: (MLPTrainingRows) -> Void) {
+    @Sendable func forEachFitPart(
+      _ candidate: Candidate, heldOut participant: String, stopper: String, _ body: (MLPTrainingRows, _ weight: Double?) -> Void
+    ) {
       let fitFiles = files.indices.filter { files[$0].participant != participant && files[$0].participant != stopper }
       let rowsPerTask = Self.rowsPerTask(of: files, rowCounts: rowCounts, leavingOut: [participant, stopper])
       let mostRows = rowsPerTask.values.max() ?? 0
@@ -320,9 +331,12 @@ public enum Henze2017MLPComparison {
         for f in fitFiles {
           let own = rowsPerTask[files[f].task] ?? 1
           let repeats = candidate.balanceTasks ? balancedRepeats(mostRows: mostRows, ownRows: own) : 1
-          for r in 0..<repeats { body(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v]) }
+          let weight = taskWeight(mostRows: mostRows, ownRows: own, power: candidate.taskWeightPower)
+          for r in 0..<repeats {
+            body(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v], weight)
+          }
         }
-        body(extraRows[v])
+        body(extraRows[v], candidate.taskWeightPower == 0 ? nil : 1)
       }
     }
     // Each early-stopping participant's rows, built once for every fold, and with
@@ -347,7 +361,7 @@ public enum Henze2017MLPComparison {
       let started = Date()
       let participant = participants[p], stopper = stoppers(p)[c], candidate = candidates[c]
       var rows = MLPTrainingRows(inputCount: parameters.inputCount)
-      forEachFitPart(candidate, heldOut: participant, stopper: stopper) { rows.append($0) }
+      forEachFitPart(candidate, heldOut: participant, stopper: stopper) { rows.append($0, weight: $1) }
       let validation = stoppingRows[stopper] ?? MLPTrainingRows(inputCount: parameters.inputCount)
       var result = try MLPTrainer(options: candidate.options).train(
         fitRows: rows, validationRows: validation, validationWeights: stoppingRowWeights[stopper])
@@ -411,7 +425,7 @@ public enum Henze2017MLPComparison {
       let cost = networks.map { network -> Double in
         var rows = 0
         forEachFitPart(candidates[network.candidate], heldOut: participants[network.fold],
-          stopper: stoppers(network.fold)[network.candidate]) { rows += $0.count }
+          stopper: stoppers(network.fold)[network.candidate]) { part, _ in rows += part.count }
         let layers = [parameters.inputCount] + candidates[network.candidate].options.hiddenSizes + [2]
         return Double(rows) * Double(zip(layers, layers.dropFirst()).map { $0 * $1 }.reduce(0, +))
       }
@@ -443,6 +457,13 @@ public enum Henze2017MLPComparison {
     var parameters: MLPPredictor.Parameters
     var validationError: Double
     var bestEpoch: Int
+  }
+
+  /// The loss weight of each fitting row of a task with `ownRows` rows when the largest task has
+  /// `mostRows` (``Candidate/taskWeightPower``): `(mostRows / ownRows)^power`, so with power 1 every
+  /// task's rows weigh as much together as the largest task's; `nil` for power 0 (rows unweighed).
+  static func taskWeight(mostRows: Int, ownRows: Int, power: Double) -> Double? {
+    power == 0 ? nil : pow(Double(mostRows) / Double(max(ownRows, 1)), power)
   }
 
   /// How many times a balanced candidate fits a task's rows: the task with the most fitting rows

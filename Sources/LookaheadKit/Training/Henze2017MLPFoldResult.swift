@@ -192,6 +192,7 @@ extension Henze2017MLPComparison {
     let each = candidates.map { candidate in
       "\(candidate.name): \(candidate.options.fingerprint) epochs=\(candidate.options.epochs) patience=\(candidate.options.patience)"
         + (candidate.reflect ? " reflect" : "") + (candidate.balanceTasks ? " balanced" : "")
+        + (candidate.taskWeightPower == 0 ? "" : " task-weight-power=\(candidate.taskWeightPower)")
     }
     // The choice's setup reads as before ensembles, so its fold lines still combine.
     let scored = scoring == .meanOfCandidates ? " scored=mean" : ""

@@ -458,7 +458,8 @@ public struct MLPTrainer: Sendable {
       let ex = h * (batch.along[r] + outputScale * y.0 - batch.targets[2 * r])
       let ey = h * (outputScale * y.1 - batch.targets[2 * r + 1])
       let (l, dx, dy) = loss.evaluate(ex: ex, ey: ey)
-      let weight = horizonWeightScale.map { $0 / h } ?? 1
+      // Times 1 exactly for rows that are not weighed, so their loss is the same bits as before.
+      let weight = (horizonWeightScale.map { $0 / h } ?? 1) * batch.rowWeights[r]
       total += l * weight
       let factor = h * outputScale * weight / Double(rows)
       batch.outputGradient[2 * r] = dx * factor
@@ -502,20 +503,24 @@ public struct MLPTrainer: Sendable {
 /// Rows with standardised inputs, as the network reads them, and the raw newest speed (the
 /// constant-velocity part the network corrects).
 ///
-/// Each row is one contiguous record (`width` inputs, then along, target x, target y, horizon), so
+/// Each row is one contiguous record (`width` inputs, then along, target x, target y, horizon, weight), so
 /// a batch drawn in shuffled order reads one region of memory per row instead of one in each of
 /// five arrays: the gather was bound by those cache misses.
 struct StandardisedRows: Sendable {
   let width: Int
   var records: [Double]
   let count: Int
-  var stride: Int { width + 4 }
+  var stride: Int { width + 5 }
 
   init(_ rows: MLPTrainingRows, parameters: MLPPredictor.Parameters) {
     width = rows.inputCount
     count = rows.count
-    let stride = width + 4
+    let stride = width + 5
     var records = [Double](repeating: 0, count: count * stride)
+    // The rows' weights relative to their mean, so that weighing them leaves the loss's scale (and
+    // so the learning rate's) as it was; every row 1 when they are not weighed.
+    precondition(rows.weights.isEmpty || rows.weights.count == rows.count, "one weight per row, or none")
+    let weightScale = rows.weights.isEmpty ? 1 : Double(rows.count) / rows.weights.reduce(0, +)
     for r in 0..<rows.count {
       for i in 0..<width {
         records[r * stride + i] = (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
@@ -524,6 +529,7 @@ struct StandardisedRows: Sendable {
       records[r * stride + width + 1] = rows.targets[2 * r]
       records[r * stride + width + 2] = rows.targets[2 * r + 1]
       records[r * stride + width + 3] = rows.horizons[r]
+      records[r * stride + width + 4] = rows.weights.isEmpty ? 1 : rows.weights[r] * weightScale
     }
     self.records = records
   }
@@ -533,6 +539,8 @@ struct StandardisedRows: Sendable {
   /// Row `r`'s target, as ``MLPTrainingRows/targets`` holds it.
   func target(_ r: Int) -> (Double, Double) { (records[r * stride + width + 1], records[r * stride + width + 2]) }
   func horizon(_ r: Int) -> Double { records[r * stride + width + 3] }
+  /// Row `r`'s weight in the training loss (``MLPTrainingRows/weights`` over their mean).
+  func weight(_ r: Int) -> Double { records[r * stride + width + 4] }
   /// Every row's horizon, in row order.
   var horizons: [Double] { (0..<count).map(horizon) }
 }
@@ -542,12 +550,14 @@ struct BatchBuffers {
   var along: [Double]
   var targets: [Double]
   var horizons: [Double]
+  var rowWeights: [Double]
   var outputGradient: [Double]
 
   init(capacity: Int) {
     along = Array(repeating: 0, count: capacity)
     targets = Array(repeating: 0, count: 2 * capacity)
     horizons = Array(repeating: 0, count: capacity)
+    rowWeights = Array(repeating: 1, count: capacity)
     outputGradient = Array(repeating: 0, count: 2 * capacity)
   }
 
@@ -561,13 +571,16 @@ struct BatchBuffers {
         along.withUnsafeMutableBufferPointer { along in
           targets.withUnsafeMutableBufferPointer { targets in
             horizons.withUnsafeMutableBufferPointer { horizons in
-              for (b, r) in indices.enumerated() {
-                let record = source.baseAddress! + r * stride
-                Scalar.copy(record, to: inputs.baseAddress! + b * width, count: width)
-                along[b] = record[width]
-                targets[2 * b] = record[width + 1]
-                targets[2 * b + 1] = record[width + 2]
-                horizons[b] = record[width + 3]
+              rowWeights.withUnsafeMutableBufferPointer { rowWeights in
+                for (b, r) in indices.enumerated() {
+                  let record = source.baseAddress! + r * stride
+                  Scalar.copy(record, to: inputs.baseAddress! + b * width, count: width)
+                  along[b] = record[width]
+                  targets[2 * b] = record[width + 1]
+                  targets[2 * b + 1] = record[width + 2]
+                  horizons[b] = record[width + 3]
+                  rowWeights[b] = record[width + 4]
+                }
               }
             }
           }

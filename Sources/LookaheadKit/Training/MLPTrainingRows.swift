@@ -24,10 +24,28 @@ public struct MLPTrainingRows: Sendable {
 
   public var count: Int { horizons.count }
 
+  /// Each row's weight in the training loss, relative to the others (the trainer divides them by
+  /// their mean, so only their ratios matter); empty, every row weighs 1. Training only: early
+  /// stopping has its own weights.
+  public var weights: [Double] = []
+
   public init(inputCount: Int) { self.inputCount = inputCount }
 
   /// Appends `other`'s rows.
   public mutating func append(_ other: MLPTrainingRows) {
+    append(other, weight: nil)
+  }
+
+  /// Appends `other`'s rows, each weighing `weight` (`nil`: as `other` weighs them).
+  public mutating func append(_ other: MLPTrainingRows, weight: Double?) {
+    if weight != nil || !weights.isEmpty || !other.weights.isEmpty {
+      if weights.isEmpty { weights = Array(repeating: 1, count: count) }
+      if let weight {
+        weights += repeatElement(weight, count: other.count)
+      } else {
+        weights += other.weights.isEmpty ? Array(repeating: 1, count: other.count) : other.weights
+      }
+    }
     inputs += other.inputs
     targets += other.targets
     horizons += other.horizons
