@@ -292,6 +292,7 @@ extension TrainCommand {
     let label = (mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)")
       + (options.speedNormalized ? " speed-normalized" : "") + (options.speedInput ? " speed-input" : "") + (options.mirrorAveraged ? " mirror-averaged" : "")
       + (options.loss.relativeToHorizon == true ? " relative-horizon-loss" : "")
+      + (mlp.henzeTaskWeightPower != 0 ? " task-weight-power \(mlp.henzeTaskWeightPower)" : "")
     var text = Henze2017Comparison.table(outcome.cells, label: label)
     if mlp.select || mlp.ensembleCandidates { text += "\n\n" + Henze2017MLPComparison.foldTable(outcome) }
     CommandResultOutput.show(json: json.isOn, jsonData: try Henze2017Comparison.jsonData(outcome.cells), text: text, wrote: nil)

@@ -29,6 +29,13 @@ struct TrainHenzeTaskWeightCommandTests {
     #expect(plainErrors[2] == weighedErrors[2])
   }
 
+  @Test("the table's column names the power")
+  func namedInTheTable() throws {
+    let table = try TrainHenzeFoldLinesTests.run(
+      TrainHenzeFoldLinesTests.small + ["--henze-folds", "1", "--henze-task-weight-power", "0.5"])
+    #expect(table.stdout.contains("MLP 2 task-weight-power 0.5 (LOPO)"), "\(table.stdout)")
+  }
+
   @Test("refused outside the MLP comparison and outside 0…1")
   func refusals() throws {
     let outside = try DatasetsCommandTests.run(["train", "--henze2017", "--henze-task-weight-power", "0.5"])
