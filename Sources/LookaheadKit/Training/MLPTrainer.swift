@@ -539,8 +539,6 @@ struct StandardisedRows: Sendable {
   /// Row `r`'s target, as ``MLPTrainingRows/targets`` holds it.
   func target(_ r: Int) -> (Double, Double) { (records[r * stride + width + 1], records[r * stride + width + 2]) }
   func horizon(_ r: Int) -> Double { records[r * stride + width + 3] }
-  /// Row `r`'s weight in the training loss (``MLPTrainingRows/weights`` over their mean).
-  func weight(_ r: Int) -> Double { records[r * stride + width + 4] }
   /// Every row's horizon, in row order.
   var horizons: [Double] { (0..<count).map(horizon) }
 }
