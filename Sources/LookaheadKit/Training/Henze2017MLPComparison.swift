@@ -336,7 +336,7 @@ public enum Henze2017MLPComparison {
             body(r == 0 || rerecordedRows[f].isEmpty ? perFile[f][v] : rerecordedRows[f][r - 1][v], weight)
           }
         }
-        body(extraRows[v], candidate.taskWeightPower == 0 ? nil : 1)
+        body(extraRows[v], nil)
       }
     }
     // Each early-stopping participant's rows, built once for every fold, and with
@@ -426,8 +426,11 @@ public enum Henze2017MLPComparison {
         var rows = 0
         forEachFitPart(candidates[network.candidate], heldOut: participants[network.fold],
           stopper: stoppers(network.fold)[network.candidate]) { part, _ in rows += part.count }
-        let layers = [parameters.inputCount] + candidates[network.candidate].options.hiddenSizes + [2]
-        return Double(rows) * Double(zip(layers, layers.dropFirst()).map { $0 * $1 }.reduce(0, +))
+        let options = candidates[network.candidate].options
+        let weights = MLPNetwork(
+          layerSizes: [parameters.inputCount] + options.hiddenSizes + [2], activation: options.activation
+        ).weightCount
+        return Double(rows) * Double(weights)
       }
       networks = networks.indices.sorted { cost[$0] > cost[$1] || (cost[$0] == cost[$1] && $0 < $1) }.map { networks[$0] }
     }
