@@ -291,6 +291,7 @@ extension TrainCommand {
     let size = (shapes ?? [options.hiddenSizes]).map { $0.map(String.init).joined(separator: "x") }.joined(separator: "+")
     let label = (mlp.ensembleCandidates ? "MLP \(size) mean of \(outcome.candidates.count)" : "MLP \(size)")
       + (options.speedNormalized ? " speed-normalized" : "") + (options.speedInput ? " speed-input" : "") + (options.mirrorAveraged ? " mirror-averaged" : "")
+      + (options.lateReportFraction.map { " late-reports \($0)" } ?? "")
       + (options.loss.relativeToHorizon == true ? " relative-horizon-loss" : "")
       + (mlp.henzeTaskWeightPower != 0 ? " task-weight-power \(mlp.henzeTaskWeightPower)" : "")
     var text = Henze2017Comparison.table(outcome.cells, label: label)

@@ -26,6 +26,7 @@ struct ParameterFieldTableTests {
     "LookaheadRuntime.MLPPredictor.Parameters": [
       "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
       "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged", "speedNormalized", "speedInput",
+      "lateReportFraction",
     ],
   ]
 

@@ -27,6 +27,8 @@ public struct MLPCrossFitReport: Sendable, Codable {
   public var speedNormalized: Bool?
   /// `true` with the speed input (`--speed-input`); absent otherwise.
   public var speedInput: Bool?
+  /// The late-report threshold (`--retime-late-reports`); absent without it.
+  public var lateReportFraction: Double?
   public var folds: [MLPCrossFitRun.Fold]
   public var heldOut: [TrainRun.HorizonScore]
 
@@ -47,6 +49,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
     mirrorAveraged = options.mirrorAveraged ? true : nil
     speedNormalized = options.speedNormalized ? true : nil
     speedInput = options.speedInput ? true : nil
+    lateReportFraction = options.lateReportFraction
     folds = outcome.folds
     heldOut = outcome.heldOut
   }
@@ -63,6 +66,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
         + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "")
         + (speedNormalized == true ? "\(MLPTrainReport.speedNormalizedLabel), " : "")
         + (speedInput == true ? "\(MLPTrainReport.speedInputLabel), " : "")
+        + (lateReportFraction.map { "\(MLPTrainReport.lateReportsLabel($0)), " } ?? "")
         + (mirrorAveraged == true ? "\(MLPTrainReport.mirrorAveragedLabel), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),

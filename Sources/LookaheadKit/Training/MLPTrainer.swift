@@ -35,6 +35,11 @@ public struct MLPTrainer: Sendable {
     /// With ``speedNormalized``: the log of the reference speed as one more input
     /// (``LookaheadRuntime/MLPPredictor/Parameters/speedInput``; `train --speed-input`).
     public var speedInput = false
+    /// Re-time late-stamped reports before reading each window's velocities, steps shorter than
+    /// this fraction of the window's median step (``LookaheadRuntime/MLPPredictor/Parameters/lateReportFraction``;
+    /// `train --retime-late-reports`); `nil`, off. It changes what the networks read, so it is part
+    /// of the ``fingerprint``.
+    public var lateReportFraction: Double? = nil
     public var stages = PredictorStages()
     public var loss = MLPLoss()
     public var augmentation = StrokeAugmentation.none
@@ -105,6 +110,7 @@ public struct MLPTrainer: Sendable {
         + (strokeEndRows ? " stroke-end-rows" : "")
         + (penInputs ? " pen-inputs" : "")
         + (speedNormalized ? " speed-normalized" : "") + (speedInput ? " speed-input" : "")
+        + (lateReportFraction.map { " late-reports=\($0)" } ?? "")
         + (precision == .single ? " single-precision" : "")
     }
 
@@ -157,6 +163,7 @@ public struct MLPTrainer: Sendable {
       historyCount: options.historyCount, hiddenSizes: options.hiddenSizes, activation: options.activation,
       penInputs: options.penInputs, speedNormalized: options.speedNormalized, speedInput: options.speedInput)
     p.mirrorAveraged = options.mirrorAveraged ? true : nil
+    p.lateReportFraction = options.lateReportFraction
     p.maximumGapSeconds = LearnedLinearTrainer.gapSeconds(for: options.stages)
     return p
   }

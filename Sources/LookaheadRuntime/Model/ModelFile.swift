@@ -45,12 +45,14 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// The lowest format version that holds `predictor`: 4 for a speed-normalised MLP (a reader of
+  /// The lowest format version that holds `predictor`: 5 for an MLP that re-times late reports (a
+  /// reader of version 4 would feed its networks velocities they were not trained on), 4 for a speed-normalised MLP (a reader of
   /// version 3 would feed its networks inputs they were not trained on), 3 for a mirror-averaged MLP (a reader of
   /// version 2 would predict without the mirror image), 2 for an MLP ensemble (a reader of
   /// version 1 would ignore its other networks), 1 for everything else.
   public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
     guard case .mlp(let parameters) = predictor.configuration.family else { return 1 }
+    if parameters.lateReportFraction != nil { return 5 }
     if parameters.normalizesSpeed { return 4 }
     if parameters.averagesMirrorImage { return 3 }
     if !(parameters.additionalMembers ?? []).isEmpty { return 2 }
@@ -61,6 +63,9 @@ public struct ModelFile: Codable, Sendable, Equatable {
   /// error that refuses such a file.
   static func versionReason(for predictor: ModelPredictorDescription) -> String {
     guard case .mlp(let parameters) = predictor.configuration.family else { return "" }
+    if parameters.lateReportFraction != nil {
+      return "an MLP that re-times late reports (lateReportFraction) needs version 5: an older reader would feed its networks velocities they were not trained on"
+    }
     if parameters.normalizesSpeed {
       return "a speed-normalised MLP (speedNormalized) needs version 4: an older reader would feed its networks inputs they were not trained on"
     }

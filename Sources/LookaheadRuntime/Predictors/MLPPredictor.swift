@@ -84,6 +84,14 @@ public struct MLPPredictor: Predictor {
     /// the last (``MLPFeatures``), so the networks can still use how fast the stroke is. `nil` or
     /// `false`: not. Written only when `true`; part of the input count the weights must match.
     public var speedInput: Bool?
+    /// A fraction of the window's median time step (above 0, below 1): each prediction first
+    /// re-times the window's late-stamped reports, steps shorter than this (``LateReportRetiming``),
+    /// so that a report stamped a fraction of a millisecond after its predecessor does not read as
+    /// a velocity tens of times too large. `nil`: the times are read as recorded. The networks are
+    /// trained with one setting, so it is not a switch to flip on a trained model. Written only when
+    /// set; a model with it needs format version 5 (``ModelFile/requiredVersion(for:)``), so that a
+    /// runtime without it refuses the file.
+    public var lateReportFraction: Double?
 
     /// The most networks a model holds: the cost of a prediction grows with each.
     public static let maximumMemberCount = 8
@@ -92,7 +100,8 @@ public struct MLPPredictor: Predictor {
       historyCount: Int, hiddenSizes: [Int], activation: Activation = .relu, lengthScale: Double = 1,
       inputMean: [Double], inputScale: [Double], outputScale: Double, weights: [Double],
       maximumGapSeconds: Double = 0.1, additionalMembers: [Member]? = nil, penInputs: Bool? = nil,
-      mirrorAveraged: Bool? = nil, speedNormalized: Bool? = nil, speedInput: Bool? = nil
+      mirrorAveraged: Bool? = nil, speedNormalized: Bool? = nil, speedInput: Bool? = nil,
+      lateReportFraction: Double? = nil
     ) {
       self.historyCount = historyCount
       self.hiddenSizes = hiddenSizes
@@ -108,6 +117,7 @@ public struct MLPPredictor: Predictor {
       self.mirrorAveraged = mirrorAveraged
       self.speedNormalized = speedNormalized
       self.speedInput = speedInput
+      self.lateReportFraction = lateReportFraction
     }
 
     /// Whether the networks read the pen inputs (``penInputs`` absent means no).
@@ -141,7 +151,7 @@ public struct MLPPredictor: Predictor {
         guard other.historyCount == first.historyCount, other.readsPenInputs == first.readsPenInputs,
           other.lengthScale == first.lengthScale, other.maximumGapSeconds == first.maximumGapSeconds,
           other.averagesMirrorImage == first.averagesMirrorImage, other.normalizesSpeed == first.normalizesSpeed,
-          other.readsSpeed == first.readsSpeed
+          other.readsSpeed == first.readsSpeed, other.lateReportFraction == first.lateReportFraction
         else { throw .unsharedInputs }
       }
       let rest = Array(first.members.dropFirst()) + models.dropFirst().flatMap(\.members)
@@ -191,6 +201,8 @@ public struct MLPPredictor: Predictor {
       case unsharedInputs
       /// The speed input without speed normalisation.
       case speedInputWithoutNormalization
+      /// A late-report threshold that is not a fraction above 0 and below 1.
+      case lateReportFraction(Double)
       /// A problem of `additionalMembers[index]`.
       indirect case member(index: Int, Invalid)
 
@@ -202,7 +214,8 @@ public struct MLPPredictor: Predictor {
         case .nonFinite(let field, let index): "\(field)[\(index)] is not finite"
         case .notPositive(let field, let index): "\(field)[\(index)] must be above 0"
         case .memberCount(let count): "\(count) networks: a model holds 1…\(Parameters.maximumMemberCount)"
-        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds, mirrorAveraged, speedNormalized and speedInput"
+        case .unsharedInputs: "the networks of an ensemble must share historyCount, penInputs, lengthScale, maximumGapSeconds, mirrorAveraged, speedNormalized, speedInput and lateReportFraction"
+        case .lateReportFraction(let value): "lateReportFraction \(value) is outside the open interval 0…1"
         case .speedInputWithoutNormalization: "speedInput needs speedNormalized"
         case .member(let index, let problem): "additionalMembers[\(index)].\(problem)"
         }
@@ -214,6 +227,9 @@ public struct MLPPredictor: Predictor {
     package func checkShape() throws(Invalid) {
       guard (1...16).contains(historyCount) else { throw .historyCount(historyCount) }
       guard !readsSpeed || normalizesSpeed else { throw .speedInputWithoutNormalization }
+      if let fraction = lateReportFraction, !LateReportRetiming.isValid(fraction: fraction) {
+        throw .lateReportFraction(fraction)
+      }
       try firstMember.checkShape(inputCount: inputCount)
       for (field, value) in [("lengthScale", lengthScale), ("maximumGapSeconds", maximumGapSeconds)] {
         guard value.isFinite else { throw .nonFinite(field: field, index: 0) }
@@ -328,7 +344,8 @@ public struct MLPPredictor: Predictor {
       MLPFeatures.write(
         history: samples, historyCount: parameters.historyCount, horizon: horizon,
         lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs,
-        speedNormalized: parameters.normalizesSpeed, speedInput: parameters.readsSpeed, into: inputs)
+        speedNormalized: parameters.normalizesSpeed, speedInput: parameters.readsSpeed,
+        lateReportFraction: parameters.lateReportFraction, into: inputs)
     }
   }
 }
@@ -400,6 +417,10 @@ extension MLPPredictor.Parameters: ParameterFieldTable {
         parameter: prefix + "additionalMembers", value: Double(members.count), problem: problem.description)
     case .speedInputWithoutNormalization:
       return PredictorParameterError(parameter: prefix + "speedInput", value: 1, problem: "expected speedNormalized true with it")
+    case .lateReportFraction(let value):
+      return PredictorParameterError(
+        parameter: prefix + "lateReportFraction", value: value,
+        problem: "expected a fraction of the median time step above 0 and below 1")
     case .member(let index, let inner):
       let others = additionalMembers ?? []
       return restated(inner, prefix: "\(prefix)additionalMembers[\(index)].", member: others[index])

@@ -47,15 +47,15 @@ struct ModelFileLoaderTests {
   func unknownVersionHeader() throws {
     var data = try ModelFixtures.file(ModelFixtures.configurations[0]).fileData()
     data[data.startIndex + 16] = UInt8(ascii: "7")  // "lookahead-model 7 crc32=…"
-    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 4)) { try LookaheadModel(bytes: data) }
+    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 5)) { try LookaheadModel(bytes: data) }
   }
 
   @Test("an unknown version in the body is refused as such")
   func unknownVersionBody() throws {
     let data = try ModelFixtures.resealed(ModelFixtures.file(ModelFixtures.configurations[0])) {
-      $0 = $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 5")
+      $0 = $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 6")
     }
-    #expect(throws: ModelFileError.unsupportedVersion(found: 5, supported: 4)) { try LookaheadModel(bytes: data) }
+    #expect(throws: ModelFileError.unsupportedVersion(found: 6, supported: 5)) { try LookaheadModel(bytes: data) }
   }
 
   @Test("a changed byte in the body fails the checksum")

@@ -41,12 +41,13 @@ struct ModelFileVersionTests {
   }
 
   /// Expects `file`, written and loaded, to be refused at `$.version` with a detail containing `text`.
-  /// An MLP model whose `parameters` hold the optional `key` (true) is written as format `version`,
-  /// in the header and the body, with `"key" : true`, and reads back equal; the same model without
-  /// it (`plain`) has no such key at all. Returns the file.
+  /// An MLP model whose `parameters` hold the optional `key` (`value` as JSON, `true` for a flag)
+  /// is written as format `version`, in the header and the body, with `"key" : value`, and reads
+  /// back equal; the same model without it (`plain`) has no such key at all. Returns the file.
   @discardableResult
   static func expectWrittenOnlyWhenOn(
-    _ key: String, version: Int, plain: MLPPredictor.Parameters, with parameters: MLPPredictor.Parameters
+    _ key: String, value: String = "true", version: Int, plain: MLPPredictor.Parameters,
+    with parameters: MLPPredictor.Parameters
   ) throws -> ModelFile {
     let off = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
     #expect(!off.contains(key))
@@ -54,7 +55,7 @@ struct ModelFileVersionTests {
     #expect(file.version == version)
     let data = try file.fileData()
     #expect(Self.header(data).hasPrefix("lookahead-model \(version) "))
-    #expect(String(decoding: data, as: UTF8.self).contains("\"\(key)\" : true"))
+    #expect(String(decoding: data, as: UTF8.self).contains("\"\(key)\" : \(value)"))
     #expect(try LookaheadModel(bytes: data).file == file)
     return file
   }

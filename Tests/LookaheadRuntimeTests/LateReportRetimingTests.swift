@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import LookaheadRuntime
+import _LookaheadTestSupport
+
+/// Late-report re-timing (``LateReportRetiming``, ``MLPPredictor/Parameters/lateReportFraction``):
+/// worked windows, the invariants (steps stay positive, the newest sample never moves, a regular
+/// window is left to the bit), and through the MLP: a zero network with it is exactly two-point
+/// linear extrapolation from the re-timed window, and its model file is version 5.
+@Suite("Late-report re-timing")
+struct LateReportRetimingTests {
+  static func samples(_ times: [Double]) -> [PointerSample] {
+    times.enumerated().map { PointerSample(time: $0.element, x: 3 * Double($0.offset), y: 0) }
+  }
+
+  static func retimed(_ times: [Double], fraction: Double = 0.25) -> [Double] {
+    var window = samples(times)
+    window.withUnsafeMutableBufferPointer { LateReportRetiming.retime($0, fraction: fraction) }
+    return window.map(\.time)
+  }
+
+  /// Steps 8, 8, 7.8, 0.2, 8 ms: median 8, threshold 2. The 0.2 ms step moves its older sample
+  /// (23.8) to the middle of 16 and 24.
+  @Test("a late report moves to the middle of its neighbours")
+  func worked() {
+    #expect(Self.retimed([0, 0.008, 0.016, 0.0238, 0.024, 0.032]) == [0, 0.008, 0.016, 0.02, 0.024, 0.032])
+  }
+
+  /// The late pair is the newest: the newest sample stays, the one before it moves.
+  @Test("at the newest step the older sample moves and the newest stays")
+  func newestPair() {
+    #expect(Self.retimed([0, 0.008, 0.016, 0.0238, 0.024]) == [0, 0.008, 0.016, 0.02, 0.024])
+  }
+
+  /// The oldest sample has no older neighbour: one median step (8 ms) before its newer neighbour.
+  @Test("the oldest sample moves one median step back")
+  func oldest() {
+    #expect(Self.retimed([0.0078, 0.008, 0.016, 0.024, 0.032]) == [0, 0.008, 0.016, 0.024, 0.032])
+  }
+
+  @Test("the median step, odd and even counts")
+  func median() {
+    let odd = Self.samples([0, 1, 3, 7])  // steps 1, 2, 4
+    let even = Self.samples([0, 1, 3, 7, 15])  // steps 1, 2, 4, 8
+    #expect(odd.withUnsafeBufferPointer { LateReportRetiming.medianStep(of: $0) } == 2)
+    #expect(even.withUnsafeBufferPointer { LateReportRetiming.medianStep(of: $0) } == 3)
+  }
+
+  /// Jittered steps all above a quarter of the median: nothing moves, to the bit.
+  @Test("a window without a short step is left exactly as it was")
+  func regularUnchanged() {
+    let times: [Double] = (0..<17).map { (i: Int) -> Double in Double(i) * 0.008 + (i % 3 == 0 ? 0.0015 : 0) }
+    #expect(Self.retimed(times).map(\.bitPattern) == times.map(\.bitPattern))
+  }
+
+  /// Random windows with random near-coincident steps (seeded), runs of them included: after
+  /// re-timing, the times still increase strictly and the newest is unchanged.
+  @Test("steps stay positive and the newest sample never moves", arguments: [0.1, 0.25, 0.5])
+  func invariants(fraction: Double) {
+    var generator = SeededGenerator(seed: 17)
+    for _ in 0..<500 {
+      var times: [Double] = [0]
+      let count = Int.random(in: 3...17, using: &generator)
+      for _ in 1..<count {
+        let step = Double.random(in: 0..<1, using: &generator) < 0.2
+          ? Double.random(in: 0.0001...0.0005, using: &generator) : Double.random(in: 0.006...0.010, using: &generator)
+        times.append(times.last! + step)
+      }
+      let after = Self.retimed(times, fraction: fraction)
+      #expect(after.last == times.last)
+      for i in 1..<after.count { #expect(after[i] > after[i - 1], "\(times) → \(after)") }
+    }
+  }
+
+  /// A zero network predicts `(v₁, 0)` in the motion frame, that is two-point linear extrapolation,
+  /// from the window as its features read it: with re-timing, from the re-timed older sample.
+  @Test("a zero network with it is linear extrapolation from the re-timed window")
+  func zeroNetworkIsRetimedLinear() throws {
+    var p = MLPPredictor.Parameters.linearStart(historyCount: 4, hiddenSizes: [3])
+    p.lateReportFraction = 0.25
+    var predictor = MLPPredictor(parameters: p)
+    var plain = MLPPredictor(parameters: MLPPredictor.Parameters.linearStart(historyCount: 4, hiddenSizes: [3]))
+    let times = [0, 0.008, 0.016, 0.0238, 0.024]
+    let xs = [0.0, 8, 16, 24, 32]
+    for (t, x) in zip(times, xs) {
+      predictor.observe(PointerSample(time: t, x: x, y: 1))
+      plain.observe(PointerSample(time: t, x: x, y: 1))
+    }
+    let h = 0.016
+    let retimed = try #require(predictor.predict(at: 0.024 + h))
+    // 8 px over 0.024 − 0.020 s: 2 000 px/s, so 32 px further in 16 ms.
+    #expect(abs(retimed.x - (32 + 8 / 0.004 * h)) < 1e-9)
+    #expect(abs(retimed.y - 1) < 1e-12)
+    // As recorded: 8 px over 0.2 ms, 40 000 px/s: 640 px further.
+    let raw = try #require(plain.predict(at: 0.024 + h))
+    #expect(abs(raw.x - (32 + 8 / 0.0002 * h)) < 1e-6)
+  }
+
+  @Test("the field is written only when set, round-trips, and needs model format version 5")
+  func modelFile() throws {
+    let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
+    var with = parameters
+    with.lateReportFraction = 0.25
+    try ModelFileVersionTests.expectWrittenOnlyWhenOn("lateReportFraction", value: "0.25", version: 5, plain: parameters, with: with)
+    var file = ModelFixtures.file(PredictorConfiguration(family: .mlp(with)))
+    file.version = 4
+    ModelFileVersionTests.expectRefusedAtVersion(file, saying: "needs version 5")
+  }
+
+  @Test("a threshold outside the open interval 0…1 is refused, naming mlp.lateReportFraction", arguments: [0, 1, -0.2, 2, .nan, .infinity])
+  func refusedThreshold(fraction: Double) {
+    var p = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
+    p.lateReportFraction = fraction
+    #expect { try p.validate() } throws: { error in
+      (error as? PredictorParameterError)?.parameter == "mlp.lateReportFraction"
+    }
+  }
+
+  @Test("networks with different thresholds do not join one ensemble")
+  func unshared() {
+    let parameters = MLPEnsembleTests.trainedLike(historyCount: 3, hiddenSizes: [5])
+    var other = parameters
+    other.lateReportFraction = 0.25
+    #expect(throws: MLPPredictor.Parameters.Invalid.unsharedInputs) {
+      try MLPPredictor.Parameters.ensemble([parameters, other])
+    }
+  }
+}
