@@ -38,6 +38,7 @@ private let families: [(String, PredictorConfiguration)] = [
   ("mlp K=8 32x32 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
   ("mlp K=12 32x32 relu", PredictorConfiguration(family: .mlp(benchmarkMLP(historyCount: 12, hiddenSizes: [32, 32])))),
   ("mlp K=12 32x32 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 12, hiddenSizes: [32, 32]))))),
+  ("mlp K=12 32x32 relu, mirror-averaged, late reports re-timed", PredictorConfiguration(family: .mlp(lateReportsRetimed(mirrorAveraged(benchmarkMLP(historyCount: 12, hiddenSizes: [32, 32])))))),
   ("mlp K=10 64x64 relu, mirror-averaged", PredictorConfiguration(family: .mlp(mirrorAveraged(benchmarkMLP(historyCount: 10, hiddenSizes: [64, 64]))))),
   ("mlp K=8 32x32 relu, speed-normalized", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32]))))),
   ("mlp K=8 32x32 relu, speed-normalized + speed input", PredictorConfiguration(family: .mlp(speedNormalized(benchmarkMLP(historyCount: 8, hiddenSizes: [32, 32], speedInput: true))))),
@@ -69,6 +70,15 @@ private func benchmarkMLP(
 private func mirrorAveraged(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
   var p = parameters
   p.mirrorAveraged = true
+  return p
+}
+
+/// `parameters` reading each window with its late-stamped reports re-timed (`train
+/// --retime-late-reports 0.25`): a copy of the window and a sort of its steps per prediction (the
+/// stroke here has none to move, so this is the cost every prediction pays).
+private func lateReportsRetimed(_ parameters: MLPPredictor.Parameters) -> MLPPredictor.Parameters {
+  var p = parameters
+  p.lateReportFraction = 0.25
   return p
 }
 
