@@ -54,6 +54,16 @@ struct LateReportRetimingTests {
     #expect(Self.retimed(times).map(\.bitPattern) == times.map(\.bitPattern))
   }
 
+  /// Times near the largest finite value: a step that overflows leaves the window as recorded, and
+  /// a midpoint of two huge times is still their midpoint, not infinity.
+  @Test("extreme times neither overflow nor move a sample out of order")
+  func extremeTimes() {
+    let overflowing = [-1.5e308, 1.5e308, 1.5e308 + 1e292]  // steps ∞ and 1e292: the median is ∞
+    #expect(Self.retimed(overflowing) == overflowing)
+    let huge = [1.0e308, 1.2e308, 1.4e308 - 1e290, 1.4e308, 1.6e308]
+    #expect(Self.retimed(huge) == [1.0e308, 1.2e308, 1.3e308, 1.4e308, 1.6e308])
+  }
+
   /// Random windows with random near-coincident steps (seeded), runs of them included: after
   /// re-timing, the times still increase strictly and the newest is unchanged.
   @Test("steps stay positive and the newest sample never moves", arguments: [0.1, 0.25, 0.5])

@@ -15,7 +15,8 @@
 /// as already re-timed), or, for the window's oldest sample, to one median step before its newer
 /// neighbour. The newest sample is never moved (its successor is not known yet), so the prediction's
 /// horizon is unchanged. A re-timed sample always lies strictly between its neighbours, so the steps
-/// stay positive. A window with no step below the threshold is left exactly as it was.
+/// stay positive. A window with no step below the threshold is left exactly as it was, and so is a
+/// window whose times are so far apart that a step overflows (an app's garbage, not a late report).
 package enum LateReportRetiming {
   /// The accepted thresholds, as fractions of the window's median step: above 0, below 1 (a
   /// threshold at the median itself would move half the samples of a regular stroke).
@@ -28,11 +29,15 @@ package enum LateReportRetiming {
     let count = samples.count
     guard count >= 3 else { return }
     let median = medianStep(of: UnsafeBufferPointer(samples))
+    guard median.isFinite else { return }
     let threshold = fraction * median
     for j in 0..<(count - 1) {
       let newerTime = samples[j + 1].time
       guard newerTime - samples[j].time < threshold else { continue }
-      samples[j].time = j > 0 ? (samples[j - 1].time + newerTime) / 2 : newerTime - median
+      // Halves added rather than a sum halved: the same number, without overflowing near the
+      // largest finite time.
+      let moved = j > 0 ? samples[j - 1].time / 2 + newerTime / 2 : newerTime - median
+      if moved.isFinite { samples[j].time = moved }
     }
   }
 

@@ -32,7 +32,7 @@ struct FiniteOutputPropertyTests {
   }
 
   @Test("seeded adversarial streams at extreme scales give finite output or none",
-    arguments: ModelFixtures.configurations)
+    arguments: ModelFixtures.withInputStages)
   func finiteForEveryInputAndScale(configuration: PredictorConfiguration) throws {
     var checked = 0
     for (scaleIndex, (millimetresPerUnit, pointsPerMillimetre)) in Self.scales.enumerated() {

@@ -23,6 +23,22 @@ enum ModelFixtures {
     PredictorConfiguration(family: .mlp(mlp), stages: PredictorStages(gapLimitSeconds: 0.05)),
   ]
 
+  /// ``configurations`` plus the MLP with every optional input stage on (mirror averaging, speed
+  /// normalisation with the speed input, late-report re-timing), a version-5 file: what the
+  /// hostile-input suites feed, so those stages meet the same streams as every family.
+  static let withInputStages: [PredictorConfiguration] = configurations + [
+    PredictorConfiguration(family: .mlp({
+      var p = MLPPredictor.Parameters.linearStart(
+        historyCount: 4, hiddenSizes: [5], activation: .relu, speedNormalized: true, speedInput: true)
+      p.weights = p.weights.indices.map { 0.3 * sin(1.1 * Double($0)) }
+      p.inputScale = p.inputScale.indices.map { 20 + Double($0) }
+      p.outputScale = 30
+      p.mirrorAveraged = true
+      p.lateReportFraction = 0.25
+      return p
+    }()))
+  ]
+
   /// A small MLP (K = 3, 6×5 tanh) with non-trivial weights and standardisation.
   static let mlp: MLPPredictor.Parameters = {
     var p = MLPPredictor.Parameters.linearStart(historyCount: 3, hiddenSizes: [6, 5], activation: .tanh)

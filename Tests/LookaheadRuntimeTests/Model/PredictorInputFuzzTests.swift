@@ -8,7 +8,7 @@ import _LookaheadTestSupport
 /// (`Docs/Runtime.md`): no trap, every prediction finite or nil.
 @Suite("Runtime predictor input fuzz")
 struct PredictorInputFuzzTests {
-  @Test("seeded hostile streams give finite predictions or nil", arguments: ModelFixtures.configurations)
+  @Test("seeded hostile streams give finite predictions or nil", arguments: ModelFixtures.withInputStages)
   func hostileStreams(configuration: PredictorConfiguration) throws {
     let model = try LookaheadModel(bytes: try ModelFixtures.file(configuration).fileData())
     for seed: UInt64 in 1...6 {
