@@ -523,22 +523,23 @@ struct StandardisedRows: Sendable {
     width = rows.inputCount
     count = rows.count
     let stride = width + 5
-    var records = [Double](repeating: 0, count: count * stride)
     // The rows' weights relative to their mean, so that weighing them leaves the loss's scale (and
     // so the learning rate's) as it was; every row 1 when they are not weighed.
     precondition(rows.weights.isEmpty || rows.weights.count == rows.count, "one weight per row, or none")
     let weightScale = rows.weights.isEmpty ? 1 : Double(rows.count) / rows.weights.reduce(0, +)
-    for r in 0..<rows.count {
-      for i in 0..<width {
-        records[r * stride + i] = (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
+    let width = width
+    // On huge pages: batches read the records in shuffled order (HugePageArray).
+    records = HugePageArray.make(count: count * stride) { index in
+      let (r, i) = index.quotientAndRemainder(dividingBy: stride)
+      switch i - width {
+      case ..<0: return (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
+      case 0: return rows.along(r)
+      case 1: return rows.targets[2 * r]
+      case 2: return rows.targets[2 * r + 1]
+      case 3: return rows.horizons[r]
+      default: return rows.weights.isEmpty ? 1 : rows.weights[r] * weightScale
       }
-      records[r * stride + width] = rows.along(r)
-      records[r * stride + width + 1] = rows.targets[2 * r]
-      records[r * stride + width + 2] = rows.targets[2 * r + 1]
-      records[r * stride + width + 3] = rows.horizons[r]
-      records[r * stride + width + 4] = rows.weights.isEmpty ? 1 : rows.weights[r] * weightScale
     }
-    self.records = records
   }
 
   /// Row `r`'s raw newest speed along the motion (before standardisation).
