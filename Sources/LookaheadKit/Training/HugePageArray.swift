@@ -11,15 +11,15 @@ enum HugePageArray {
   /// The smallest array worth advising: a few huge pages.
   static let minimumBytes = 8 << 20
 
-  /// An array of `count` values, each set by `value(i)` in index order, advised onto huge pages
-  /// before any of its memory is touched (advice given after the pages exist only helps once the
-  /// kernel's background collapsing gets to them).
-  static func make<Element>(count: Int, value: (Int) -> Element) -> [Element] {
+  /// An array of `count` values advised onto huge pages before any of its memory is touched
+  /// (advice given after the pages exist only helps once the kernel's background collapsing gets
+  /// to them); `initialize` must initialise every element of the buffer it is given.
+  static func make<Element>(count: Int, initialize: (UnsafeMutableBufferPointer<Element>) -> Void) -> [Element] {
     [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       if let base = buffer.baseAddress {
         adviseHugePages(UnsafeMutableRawPointer(base), bytes: count * MemoryLayout<Element>.stride)
       }
-      for i in 0..<count { (buffer.baseAddress! + i).initialize(to: value(i)) }
+      initialize(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
       initialized = count
     }
   }

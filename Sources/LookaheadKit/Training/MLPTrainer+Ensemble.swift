@@ -63,7 +63,7 @@ extension MLPTrainer {
     var correction = [Double](repeating: 0, count: 2 * rows.count)
     for member in members {
       let network = MLPNetwork(layerSizes: member.layerSizes, activation: member.activation)
-      let standardised = StandardisedRows(rows, parameters: member)
+      let standardised = StandardisedRows<Double>(rows, parameters: member)
       var workspace = MLPNetwork.Workspace<Double>(network: network, capacity: 256)
       var batch = BatchBuffers(capacity: workspace.capacity)
       var start = 0

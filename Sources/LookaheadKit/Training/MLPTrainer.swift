@@ -299,8 +299,8 @@ public struct MLPTrainer: Sendable {
     (parameters.inputMean, parameters.inputScale) = Self.standardisation(fitRows)
     parameters.outputScale = Self.outputScale(fitRows)
     let network = MLPNetwork(layerSizes: parameters.layerSizes, activation: options.activation)
-    let fit = StandardisedRows(fitRows, parameters: parameters)
-    let validation = StandardisedRows(validationRows, parameters: parameters)
+    let fit = StandardisedRows<Scalar>(fitRows, parameters: parameters)
+    let validation = StandardisedRows<Scalar>(validationRows, parameters: parameters)
 
     var weights = initialWeights(network)
     var decays = [Bool](repeating: false, count: network.weightCount)
@@ -483,7 +483,7 @@ public struct MLPTrainer: Sendable {
   /// Mean Euclidean error of the network's predictions on `rows`; with `rowWeights` (one per
   /// row), their weighted mean.
   static func validationError<Scalar>(
-    network: MLPNetwork, weights: [Scalar], rows: StandardisedRows, rowWeights: [Double]? = nil, outputScale: Double,
+    network: MLPNetwork, weights: [Scalar], rows: StandardisedRows<Scalar>, rowWeights: [Double]? = nil, outputScale: Double,
     workspace: inout MLPNetwork.Workspace<Scalar>, batch: inout BatchBuffers
   ) -> Double {
     var sum = 0.0
@@ -510,43 +510,58 @@ public struct MLPTrainer: Sendable {
 /// Rows with standardised inputs, as the network reads them, and the raw newest speed (the
 /// constant-velocity part the network corrects).
 ///
-/// Each row is one contiguous record (`width` inputs, then along, target x, target y, horizon, weight), so
-/// a batch drawn in shuffled order reads one region of memory per row instead of one in each of
-/// five arrays: the gather was bound by those cache misses.
-struct StandardisedRows: Sendable {
+/// Each row is one contiguous record so that a batch drawn in shuffled order reads one region of
+/// memory per row instead of one in each of five arrays: the gather is bound by those cache
+/// misses. A record is whole 8-byte words: the `width` inputs in `Input`, the number type of the
+/// batched passes (so single-precision training gathers half the bytes, and converts nothing per
+/// batch: `Float(x)` is taken once here, the same rounding the passes would apply), then along,
+/// target x, target y, horizon and weight as `Double`s. The records are on huge pages
+/// (``HugePageArray``).
+struct StandardisedRows<Input: MLPTrainingScalar>: Sendable {
   let width: Int
-  var records: [Double]
+  /// Words of a record the inputs take (the last one padded with zero bytes).
+  let inputWords: Int
+  var words: [UInt64]
   let count: Int
-  var stride: Int { width + 5 }
+  var stride: Int { inputWords + 5 }
 
   init(_ rows: MLPTrainingRows, parameters: MLPPredictor.Parameters) {
-    width = rows.inputCount
-    count = rows.count
-    let stride = width + 5
+    let width = rows.inputCount, count = rows.count
+    let inputWords = (width * MemoryLayout<Input>.stride + 7) / 8
+    let stride = inputWords + 5
+    self.width = width
+    self.inputWords = inputWords
+    self.count = count
     // The rows' weights relative to their mean, so that weighing them leaves the loss's scale (and
     // so the learning rate's) as it was; every row 1 when they are not weighed.
     precondition(rows.weights.isEmpty || rows.weights.count == rows.count, "one weight per row, or none")
     let weightScale = rows.weights.isEmpty ? 1 : Double(rows.count) / rows.weights.reduce(0, +)
-    let width = width
-    // On huge pages: batches read the records in shuffled order (HugePageArray).
-    records = HugePageArray.make(count: count * stride) { index in
-      let (r, i) = index.quotientAndRemainder(dividingBy: stride)
-      switch i - width {
-      case ..<0: return (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
-      case 0: return rows.along(r)
-      case 1: return rows.targets[2 * r]
-      case 2: return rows.targets[2 * r + 1]
-      case 3: return rows.horizons[r]
-      default: return rows.weights.isEmpty ? 1 : rows.weights[r] * weightScale
+    words = HugePageArray.make(count: count * stride) { buffer in
+      buffer.initialize(repeating: 0)
+      let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+      for r in 0..<count {
+        let record = base + r * stride * 8
+        for i in 0..<width {
+          let value = (rows.inputs[r * width + i] - parameters.inputMean[i]) / parameters.inputScale[i]
+          record.storeBytes(of: Input(value), toByteOffset: i * MemoryLayout<Input>.stride, as: Input.self)
+        }
+        let tail = record + inputWords * 8
+        tail.storeBytes(of: rows.along(r), toByteOffset: 0, as: Double.self)
+        tail.storeBytes(of: rows.targets[2 * r], toByteOffset: 8, as: Double.self)
+        tail.storeBytes(of: rows.targets[2 * r + 1], toByteOffset: 16, as: Double.self)
+        tail.storeBytes(of: rows.horizons[r], toByteOffset: 24, as: Double.self)
+        tail.storeBytes(of: rows.weights.isEmpty ? 1 : rows.weights[r] * weightScale, toByteOffset: 32, as: Double.self)
       }
     }
   }
 
+  /// Value `k` of row `r`'s tail (0 along, 1 and 2 the target, 3 the horizon, 4 the weight).
+  func tail(_ r: Int, _ k: Int) -> Double { Double(bitPattern: words[r * stride + inputWords + k]) }
   /// Row `r`'s raw newest speed along the motion (before standardisation).
-  func along(_ r: Int) -> Double { records[r * stride + width] }
+  func along(_ r: Int) -> Double { tail(r, 0) }
   /// Row `r`'s target, as ``MLPTrainingRows/targets`` holds it.
-  func target(_ r: Int) -> (Double, Double) { (records[r * stride + width + 1], records[r * stride + width + 2]) }
-  func horizon(_ r: Int) -> Double { records[r * stride + width + 3] }
+  func target(_ r: Int) -> (Double, Double) { (tail(r, 1), tail(r, 2)) }
+  func horizon(_ r: Int) -> Double { tail(r, 3) }
   /// Every row's horizon, in row order.
   var horizons: [Double] { (0..<count).map(horizon) }
 }
@@ -569,23 +584,25 @@ struct BatchBuffers {
 
   /// Copies the rows `indices` of `rows` into the batch and the workspace's inputs.
   mutating func gather<C: Collection<Int>, Scalar>(
-    _ indices: C, from rows: StandardisedRows, into workspace: inout MLPNetwork.Workspace<Scalar>
+    _ indices: C, from rows: StandardisedRows<Scalar>, into workspace: inout MLPNetwork.Workspace<Scalar>
   ) {
-    let width = rows.width, stride = rows.stride
+    let width = rows.width, stride = rows.stride, inputWords = rows.inputWords
+    let inputBytes = width * MemoryLayout<Scalar>.stride
     workspace.withInputs { inputs in
-      rows.records.withUnsafeBufferPointer { source in
+      rows.words.withUnsafeBufferPointer { source in
         along.withUnsafeMutableBufferPointer { along in
           targets.withUnsafeMutableBufferPointer { targets in
             horizons.withUnsafeMutableBufferPointer { horizons in
               rowWeights.withUnsafeMutableBufferPointer { rowWeights in
                 for (b, r) in indices.enumerated() {
                   let record = source.baseAddress! + r * stride
-                  Scalar.copy(record, to: inputs.baseAddress! + b * width, count: width)
-                  along[b] = record[width]
-                  targets[2 * b] = record[width + 1]
-                  targets[2 * b + 1] = record[width + 2]
-                  horizons[b] = record[width + 3]
-                  rowWeights[b] = record[width + 4]
+                  UnsafeMutableRawPointer(inputs.baseAddress! + b * width)
+                    .copyMemory(from: UnsafeRawPointer(record), byteCount: inputBytes)
+                  along[b] = Double(bitPattern: record[inputWords])
+                  targets[2 * b] = Double(bitPattern: record[inputWords + 1])
+                  targets[2 * b + 1] = Double(bitPattern: record[inputWords + 2])
+                  horizons[b] = Double(bitPattern: record[inputWords + 3])
+                  rowWeights[b] = Double(bitPattern: record[inputWords + 4])
                 }
               }
             }
@@ -608,7 +625,7 @@ extension MLPTrainer {
     let identity = MLPPredictor.Parameters(
       historyCount: 1, hiddenSizes: [1], inputMean: Array(repeating: 0, count: rows.inputCount),
       inputScale: Array(repeating: 1, count: rows.inputCount), outputScale: outputScale, weights: [])
-    let standardised = StandardisedRows(rows, parameters: identity)
+    let standardised = StandardisedRows<Scalar>(rows, parameters: identity)
     var workspace = MLPNetwork.Workspace<Scalar>(network: network, capacity: rows.count)
     var batch = BatchBuffers(capacity: rows.count)
     batch.gather(0..<rows.count, from: standardised, into: &workspace)
