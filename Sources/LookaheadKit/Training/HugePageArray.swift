@@ -4,8 +4,9 @@
 
 /// Large arrays read in random order (the training rows a shuffled batch gathers) on transparent
 /// huge pages where the kernel offers them on request (`/sys/kernel/mm/transparent_hugepage/enabled`
-/// set to `madvise`, Debian's default): a row read at random then costs a cache miss, not also a
-/// TLB miss, because 2 MiB pages cover a hundred times more rows per TLB entry than 4 KiB ones.
+/// set to `madvise`, as on the development machine, or `always`): a row read at random then costs a
+/// cache miss, not also a TLB miss, because 2 MiB pages cover 512 times more rows per TLB entry than
+/// 4 KiB ones.
 /// Only the memory's mapping changes, never a value, so training gives the same bits either way.
 enum HugePageArray {
   /// The smallest array worth advising: a few huge pages.

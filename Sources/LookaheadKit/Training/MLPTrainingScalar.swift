@@ -25,8 +25,7 @@ public protocol MLPTrainingScalar: BinaryFloatingPoint, SIMDScalar, Sendable {
   static func narrowed(_ weights: [Double], reusing buffer: inout [Self]) -> [Self]
   /// `values` as `Double`: the array itself for `Double`, else converted into `buffer`.
   static func widened(_ values: [Self], reusing buffer: inout [Double]) -> [Double]
-  /// `count` standardised inputs of a row record (always `Double`) into a batch: a plain copy for
-  /// `Double`.
+  /// `count` `Double`s as `Self` (the weights narrowed for a pass): a plain copy for `Double`.
   static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Self>, count: Int)
 }
 

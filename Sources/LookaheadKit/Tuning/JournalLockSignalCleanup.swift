@@ -28,6 +28,11 @@ final class JournalLockSignalCleanup: @unchecked Sendable {
   private var held: [ObjectIdentifier: (descriptor: Int32, path: String)] = [:]
   /// The sources of the signals taken over while locks are held.
   private var sources: [(signal: Int32, source: any DispatchSourceSignal)] = []
+  /// Where the sources' handlers run: a serial queue of its own, which gets a thread even when a
+  /// search's workers (``ReportingWorkers``, long blocks on the global queue) hold every thread the
+  /// global queue gives out, one per core. On the global queue a SIGTERM to a busy tune waited for a
+  /// worker to finish, that is for the whole search.
+  private let queue = DispatchQueue(label: "lookahead.journal-lock-signals")
 
   /// Records a lock taken on `path` (open as `descriptor`), taking over the stop signals if it is
   /// the first.
@@ -53,7 +58,7 @@ final class JournalLockSignalCleanup: @unchecked Sendable {
         signal(stop, previous)
         continue
       }
-      let source = DispatchSource.makeSignalSource(signal: stop, queue: .global())
+      let source = DispatchSource.makeSignalSource(signal: stop, queue: queue)
       source.setEventHandler { [unowned self] in self.stop(by: stop) }
       source.resume()
       sources.append((stop, source))
