@@ -555,13 +555,9 @@ struct StandardisedRows<Input: MLPTrainingScalar>: Sendable {
     }
   }
 
-  /// Value `k` of row `r`'s tail (0 along, 1 and 2 the target, 3 the horizon, 4 the weight).
-  func tail(_ r: Int, _ k: Int) -> Double { Double(bitPattern: words[r * stride + inputWords + k]) }
-  /// Row `r`'s raw newest speed along the motion (before standardisation).
-  func along(_ r: Int) -> Double { tail(r, 0) }
-  /// Row `r`'s target, as ``MLPTrainingRows/targets`` holds it.
-  func target(_ r: Int) -> (Double, Double) { (tail(r, 1), tail(r, 2)) }
-  func horizon(_ r: Int) -> Double { tail(r, 3) }
+  /// Row `r`'s horizon, the fourth value of its tail (``BatchBuffers/gather(_:from:into:)`` reads
+  /// the whole tail).
+  func horizon(_ r: Int) -> Double { Double(bitPattern: words[r * stride + inputWords + 3]) }
   /// Every row's horizon, in row order.
   var horizons: [Double] { (0..<count).map(horizon) }
 }
