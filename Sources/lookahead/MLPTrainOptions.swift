@@ -56,9 +56,6 @@ struct MLPTrainOptions: ParsableArguments {
   @Flag(name: .customLong("speed-input"), help: "MLP with --speed-normalized: the log of the window's mean speed as one more network input, so the network can still tell slow strokes from fast ones (off by default).")
   var speedInput = false
 
-  @Option(name: .customLong("retime-late-reports"), help: ArgumentHelp("MLP: before reading a window's velocities, re-time its late-stamped reports: a step shorter than this fraction of the window's median step (a report stamped a fraction of a millisecond after its predecessor) moves the older sample to the middle of its neighbours. Above 0 and below 1, e.g. 0.25 (off by default; model format version 5).", valueName: "fraction"))
-  var retimeLateReports: Double?
-
   @Option(name: .customLong("training-precision"), help: "MLP: the number type of the batched training passes, double (dgemm) or single (sgemm: about twice the matrix throughput, other rounding, so other networks; the weights, Adam and every score stay double).")
   var trainingPrecision: String = "double"
 
@@ -198,12 +195,6 @@ struct MLPTrainOptions: ParsableArguments {
     options.speedNormalized = speedNormalized
     guard !speedInput || speedNormalized else { throw ValidationError("--speed-input needs --speed-normalized") }
     options.speedInput = speedInput
-    if let retimeLateReports {
-      guard LateReportRetiming.isValid(fraction: retimeLateReports) else {
-        throw ValidationError("--retime-late-reports must be above 0 and below 1 (a fraction of the window's median time step), got \(retimeLateReports)")
-      }
-    }
-    options.lateReportFraction = retimeLateReports
     options.epochs = epochs
     options.patience = patience
     options.batchSize = batchSize

@@ -11,6 +11,7 @@ extension TrainCommand {
     horizons: [Double], stages: PredictorStages, defaults: MLPTrainer.Options? = nil
   ) throws -> MLPTrainer.Options {
     var options = try mlp.trainerOptions(horizons: horizons, stages: stages, defaults: defaults)
+    options.lateReportFraction = try lateReportFraction()
     options.parts = jobs.cores
     return options
   }

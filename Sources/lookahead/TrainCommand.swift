@@ -42,6 +42,9 @@ struct TrainCommand: ParsableCommand {
   @Option(name: .customLong("gap-limit"), help: "The model's gap rule, ms: a longer gap between samples restarts it, in training, scoring and the shipped model alike (0 = never; the default is Chromium's).")
   var gapLimit: Double = 20
 
+  @Option(name: .customLong("retime-late-reports"), help: ArgumentHelp("Before reading a window's velocities, re-time its late-stamped reports: a step shorter than this fraction of the window's median step (a report stamped a fraction of a millisecond after its predecessor) moves the older sample to the middle of its neighbours. Above 0 and below 1, e.g. 0.25 (off by default; model format version 5 for an MLP, 6 for the learned linear model).", valueName: "fraction"))
+  var retimeLateReports: Double?
+
   @OptionGroup var output: OutputOption<TrainedModelFile>
   @OptionGroup var force: ForceOption
 
@@ -107,6 +110,10 @@ struct TrainCommand: ParsableCommand {
       }
     }
     try TrainFamilyOptions.check(family: family, arguments: CommandLine.arguments)
+    if henze2017, family != "mlp", retimeLateReports != nil {
+      throw ValidationError(
+        "--retime-late-reports with --henze2017 is for --family mlp: the learned linear comparison fits the paper's own model, which reads the times as recorded")
+    }
     if mlp.henzePixelsPerMillimetre != nil, mlp.henzeExtraFit.isEmpty {
       throw ValidationError("--henze-pixels-per-mm converts the --henze-extra-fit data; give --henze-extra-fit too")
     }
@@ -176,7 +183,8 @@ struct TrainCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
-        lambdas: lambdaValues, rotateToMotion: !noRotate, stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
+        lambdas: lambdaValues, rotateToMotion: !noRotate, lateReportFraction: try lateReportFraction(),
+        stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
       let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test, asTestData: true), progress: statusLine)
       let report = TrainReport(
         outcome: outcome, request: request,
@@ -190,6 +198,15 @@ struct TrainCommand: ParsableCommand {
 }
 
 extension TrainCommand {
+  /// `--retime-late-reports`, checked: both families read it.
+  func lateReportFraction() throws -> Double? {
+    guard let retimeLateReports else { return nil }
+    guard LateReportRetiming.isValid(fraction: retimeLateReports) else {
+      throw ValidationError("--retime-late-reports must be above 0 and below 1 (a fraction of the window's median time step), got \(retimeLateReports)")
+    }
+    return retimeLateReports
+  }
+
   /// Writes a status line on stderr, plain so a log keeps it, unless `--quiet`.
   var statusLine: (String) -> Void {
     quiet.isOn ? { _ in } : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }

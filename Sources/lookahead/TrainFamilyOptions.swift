@@ -15,7 +15,7 @@ enum TrainFamilyOptions {
   static let mlpOnly: [String] = [
     "mlp-history", "hidden", "activation", "epochs", "patience", "batch-size", "learning-rate", "learning-rate-decay",
     "weight-average", "weight-decay", "dropout", "overshoot-weight", "relative-horizon-loss", "pen-inputs", "mirror-average",
-    "speed-normalized", "speed-input", "retime-late-reports", "training-precision", "augment", "validation-per-dataset", "augment-validation",
+    "speed-normalized", "speed-input", "training-precision", "augment", "validation-per-dataset", "augment-validation",
     "stroke-end-rows", "resample-test", "resample-test-resolution", "seed", "checkpoint", "ensemble", "select",
     "ensemble-candidates", "candidate-hidden",
   ]

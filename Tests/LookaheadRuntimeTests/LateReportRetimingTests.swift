@@ -6,8 +6,9 @@ import _LookaheadTestSupport
 
 /// Late-report re-timing (``LateReportRetiming``, ``MLPPredictor/Parameters/lateReportFraction``):
 /// worked windows, the invariants (steps stay positive, the newest sample never moves, a regular
-/// window is left to the bit), and through the MLP: a zero network with it is exactly two-point
-/// linear extrapolation from the re-timed window, and its model file is version 5.
+/// window is left to the bit), and through the learned families: a zero network or a
+/// constant-velocity learned linear model with it is exactly two-point linear extrapolation from
+/// the re-timed window, and their model files are versions 5 and 6.
 @Suite("Late-report re-timing")
 struct LateReportRetimingTests {
   static func samples(_ times: [Double]) -> [PointerSample] {
@@ -116,6 +117,55 @@ struct LateReportRetimingTests {
     var file = ModelFixtures.file(PredictorConfiguration(family: .mlp(with)))
     file.version = 4
     ModelFileVersionTests.expectRefusedAtVersion(file, saying: "needs version 5")
+  }
+
+  /// Constant-velocity weights read `v₁` alone, so the learned linear model is two-point linear
+  /// extrapolation from the window its features read: the same window the network reads.
+  @Test("a constant-velocity learned linear model with it predicts as the zero network does")
+  func learnedLinearIsRetimedLinear() throws {
+    var p = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 4)
+    p.lateReportFraction = 0.25
+    try p.validate()
+    var learned = LearnedLinearPredictor(parameters: p)
+    var q = MLPPredictor.Parameters.linearStart(historyCount: 4, hiddenSizes: [3])
+    q.lateReportFraction = 0.25
+    var network = MLPPredictor(parameters: q)
+    var plain = LearnedLinearPredictor(parameters: .constantVelocity(historyCount: 4))
+    let times = [0, 0.008, 0.016, 0.0238, 0.024]
+    let xs = [0.0, 8, 16, 24, 32]
+    for (t, x) in zip(times, xs) {
+      learned.observe(PointerSample(time: t, x: x, y: 1))
+      network.observe(PointerSample(time: t, x: x, y: 1))
+      plain.observe(PointerSample(time: t, x: x, y: 1))
+    }
+    let h = 0.016
+    let retimed = try #require(learned.predict(at: 0.024 + h))
+    #expect(abs(retimed.x - (32 + 8 / 0.004 * h)) < 1e-9)
+    #expect(abs(retimed.x - (try #require(network.predict(at: 0.024 + h))).x) < 1e-9)
+    #expect(abs(retimed.y - 1) < 1e-12)
+    let raw = try #require(plain.predict(at: 0.024 + h))
+    #expect(abs(raw.x - (32 + 8 / 0.0002 * h)) < 1e-6)
+  }
+
+  @Test("in a learned linear model the field is written only when set and needs model format version 6")
+  func learnedLinearModelFile() throws {
+    let parameters = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 3)
+    var with = parameters
+    with.lateReportFraction = 0.25
+    try ModelFileVersionTests.expectWrittenOnlyWhenOn(
+      "lateReportFraction", value: "0.25", version: 6, plain: parameters, with: .learnedLinear(with))
+    var file = ModelFixtures.file(PredictorConfiguration(family: .learnedLinear(with)))
+    file.version = 5
+    ModelFileVersionTests.expectRefusedAtVersion(file, saying: "needs version 6")
+  }
+
+  @Test("a learned linear threshold outside 0…1 is refused, naming learnedLinear.lateReportFraction", arguments: [0, 1, -0.2, .nan])
+  func refusedLearnedLinearThreshold(fraction: Double) {
+    var p = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 3)
+    p.lateReportFraction = fraction
+    #expect { try p.validate() } throws: { error in
+      (error as? PredictorParameterError)?.parameter == "learnedLinear.lateReportFraction"
+    }
   }
 
   @Test("a threshold outside the open interval 0…1 is refused, naming mlp.lateReportFraction", arguments: [0, 1, -0.2, 2, .nan, .infinity])

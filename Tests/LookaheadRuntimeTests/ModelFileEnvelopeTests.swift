@@ -28,8 +28,8 @@ struct ModelFileEnvelopeTests {
     #expect(throws: ModelFileError.checksumMismatch(expected: 0x561B_ACAF, actual: CRC32.checksum(Array("{\"a\":2}".utf8)))) {
       try ModelFileEnvelope.unwrap(damaged)
     }
-    #expect(throws: ModelFileError.unsupportedVersion(found: 6, supported: 5)) {
-      try ModelFileEnvelope.unwrap(Data("lookahead-model 6 crc32=00000000\n{}".utf8))
+    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 6)) {
+      try ModelFileEnvelope.unwrap(Data("lookahead-model 7 crc32=00000000\n{}".utf8))
     }
     #expect(throws: ModelFileError.notAModelFile) { try ModelFileEnvelope.unwrap(Data("{\"a\":1}".utf8)) }
     #expect(throws: ModelFileError.notAModelFile) { try ModelFileEnvelope.unwrap(Data()) }

@@ -14,15 +14,16 @@ struct ParameterFieldTableTests {
     + [OneEuroParameters(), PredictionGateParameters(), PredictorStages()]
 
   /// Stored properties outside the table, each checked by a rule of its own: parameter structs
-  /// with tables of their own (the stages'), and the learned model's trained weights and its gap,
-  /// which is set from the stages' gap limit; the MLP's other networks of an ensemble, which
+  /// with tables of their own (the stages'), and the learned model's trained weights, its gap,
+  /// which is set from the stages' gap limit, and its late-report threshold, which `validate()`
+  /// checks (LateReportRetimingTests); the MLP's other networks of an ensemble, which
   /// `validate()` checks like the first one's fields (MLPEnsembleTests), its pen inputs, which
   /// `validate()` checks through the input count they imply (MLPPenInputsTests), its mirror
   /// averaging and speed normalisation, which the model file's version checks, and its speed
   /// input, which `validate()` checks (MLPMirrorAveragingTests, MLPSpeedNormalizationTests).
   static let nestedProperties: [String: Set<String>] = [
     "LookaheadRuntime.PredictorStages": ["prefilter", "postfilter", "gates"],
-    "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds"],
+    "LookaheadRuntime.LearnedLinearPredictor.Parameters": ["weights", "maximumGapSeconds", "lateReportFraction"],
     "LookaheadRuntime.MLPPredictor.Parameters": [
       "hiddenSizes", "activation", "lengthScale", "inputMean", "inputScale", "outputScale", "weights",
       "maximumGapSeconds", "additionalMembers", "penInputs", "mirrorAveraged", "speedNormalized", "speedInput",

@@ -21,6 +21,11 @@ public struct LearnedLinearTrainer: Sendable {
     /// Candidate ridge strengths λ (per training row).
     public var lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2]
     public var rotateToMotion = true
+    /// Re-time late-stamped reports, steps shorter than this fraction of the window's median step,
+    /// before the velocities are read (``LookaheadRuntime/LearnedLinearPredictor/Parameters/lateReportFraction``;
+    /// `train --retime-late-reports`); `nil`, off. The rows are read through it, so the weights are
+    /// fitted for it.
+    public var lateReportFraction: Double? = nil
     /// The stages the model ships with (their gap limit is the model's one gap rule).
     public var stages = PredictorStages()
     /// Predictions are issued from sample `warmUpSamples` on (0-based), as in the anchor protocol.
@@ -29,6 +34,14 @@ public struct LearnedLinearTrainer: Sendable {
     public var parts = availableCoreCount
 
     public init(horizons: [Double]) { self.horizons = horizons }
+
+    /// The model these options fit, with `weights`: every setting that changes what the model
+    /// reads comes from here, for the rows, the cross-validation and the shipped model alike.
+    func parameters(historyCount: Int, weights: [Double]) -> LearnedLinearPredictor.Parameters {
+      LearnedLinearPredictor.Parameters(
+        historyCount: historyCount, rotateToMotion: rotateToMotion, weights: weights,
+        maximumGapSeconds: LearnedLinearTrainer.gapSeconds(for: stages), lateReportFraction: lateReportFraction)
+    }
   }
 
   public var options: Options
@@ -70,11 +83,12 @@ public struct LearnedLinearTrainer: Sendable {
     of stroke: Stroke, historyCount: Int, options: Options,
     features: inout [Double], targets: inout [Double]
   ) {
-    var parameters = LearnedLinearPredictor.Parameters.constantVelocity(
-      historyCount: historyCount, rotateToMotion: options.rotateToMotion)
-    parameters.maximumGapSeconds = Self.gapSeconds(for: options.stages)
-    var predictor = ComposedPredictor(base: LearnedLinearPredictor(parameters: parameters), stages: options.stages)
     let featureCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
+    // Constant-velocity weights: only the features are read, never a prediction.
+    let parameters = options.parameters(
+      historyCount: historyCount,
+      weights: LearnedLinearPredictor.Parameters.constantVelocity(historyCount: historyCount).weights)
+    var predictor = ComposedPredictor(base: LearnedLinearPredictor(parameters: parameters), stages: options.stages)
     let samples = stroke.samples
     guard let lastTime = samples.last?.time else { return }
     var row = Array(repeating: 0.0, count: featureCount)
@@ -99,9 +113,7 @@ public struct LearnedLinearTrainer: Sendable {
   /// The fitted parameters for a given K and λ.
   public func fit(strokes: [Stroke], historyCount: Int, lambda: Double) throws -> LearnedLinearPredictor.Parameters {
     let weights = try normalEquations(strokes: strokes, historyCount: historyCount).solve(lambda: lambda)
-    return LearnedLinearPredictor.Parameters(
-      historyCount: historyCount, rotateToMotion: options.rotateToMotion, weights: weights,
-      maximumGapSeconds: Self.gapSeconds(for: options.stages))
+    return options.parameters(historyCount: historyCount, weights: weights)
   }
 
   /// One cell of the cross-validation table.
@@ -148,9 +160,7 @@ public struct LearnedLinearTrainer: Sendable {
         var errorSum = 0.0, count = 0
         for (f, heldOut) in heldOutSamples.enumerated() {
           guard let weights = try? (total - folds[f]).solve(lambda: lambda) else { continue }
-          let parameters = LearnedLinearPredictor.Parameters(
-            historyCount: k, rotateToMotion: options.rotateToMotion, weights: weights,
-            maximumGapSeconds: Self.gapSeconds(for: options.stages))
+          let parameters = options.parameters(historyCount: k, weights: weights)
           let (sum, n) = Self.errorSum(parameters: parameters, samples: heldOut, options: options)
           errorSum += sum
           count += n

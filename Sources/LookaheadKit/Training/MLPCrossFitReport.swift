@@ -66,7 +66,7 @@ public struct MLPCrossFitReport: Sendable, Codable {
         + (penInputs == true ? "\(MLPTrainReport.penInputsLabel), " : "")
         + (speedNormalized == true ? "\(MLPTrainReport.speedNormalizedLabel), " : "")
         + (speedInput == true ? "\(MLPTrainReport.speedInputLabel), " : "")
-        + (lateReportFraction.map { "\(MLPTrainReport.lateReportsLabel($0)), " } ?? "")
+        + (lateReportFraction.map { "\(LateReportRetimingText.label($0)), " } ?? "")
         + (mirrorAveraged == true ? "\(MLPTrainReport.mirrorAveragedLabel), " : "") + "\(perFold), none shipped",
       MLPTrainReport.augmentationLine(
         augmentation, perDataset: validationPerDataset, augmented: augmentValidation, strokeEndRows: strokeEndRows),

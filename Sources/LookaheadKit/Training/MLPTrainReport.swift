@@ -93,7 +93,7 @@ public struct MLPTrainReport: Sendable, Codable {
         + (p.members.count > 1 ? " per network, \(p.members.count) networks" : "")
         + (p.readsPenInputs ? "; \(Self.penInputsLabel)" : "") + (p.normalizesSpeed ? "; \(Self.speedNormalizedLabel)" : "")
         + (p.readsSpeed ? "; \(Self.speedInputLabel)" : "")
-        + (p.lateReportFraction.map { "; \(Self.lateReportsLabel($0))" } ?? "")
+        + (p.lateReportFraction.map { "; \(LateReportRetimingText.label($0))" } ?? "")
         + (p.averagesMirrorImage ? "; \(Self.mirrorAveragedLabel)" : "")
         + (provenance.settings[Self.trainingPrecisionKey] != nil ? "; trained in single precision" : ""),
       Self.augmentationLine(
@@ -143,7 +143,7 @@ public struct MLPTrainReport: Sendable, Codable {
     if options.speedNormalized { provenance.settings["mlp.speedNormalized"] = "true (velocity inputs divided by the window's mean speed)" }
     if options.speedInput { provenance.settings["mlp.speedInput"] = "true (the log of that speed an input)" }
     if let fraction = options.lateReportFraction {
-      provenance.settings["mlp.lateReportFraction"] = "\(fraction) (steps shorter than this fraction of the window's median step re-timed)"
+      provenance.settings["mlp.lateReportFraction"] = LateReportRetimingText.setting(fraction)
     }
     if let decay = options.weightAverageDecay {
       provenance.settings["mlp.weightAverage"] = "\(decay) (the shipped weights: their moving average over Adam's steps, decay per step)"
@@ -179,11 +179,6 @@ public struct MLPTrainReport: Sendable, Codable {
 
   /// How the reports name the speed input (``MLPTrainer/Options/speedInput``).
   static let speedInputLabel = "speed input (the log of that speed)"
-
-  /// How the reports name the late-report re-timing (``MLPTrainer/Options/lateReportFraction``).
-  static func lateReportsLabel(_ fraction: Double) -> String {
-    "late reports re-timed (steps under \(String(format: "%g", fraction)) of the window's median step)"
-  }
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {

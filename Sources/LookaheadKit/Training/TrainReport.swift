@@ -11,6 +11,8 @@ public struct TrainReport: Sendable, Codable {
   public var horizonsMilliseconds: [Double]
   public var split: String
   public var rotateToMotion: Bool
+  /// The late-report threshold (`--retime-late-reports`); absent without it.
+  public var lateReportFraction: Double?
   public var lengthUnit: String
   public var trainWriters: [String]
   public var testWriters: [String]
@@ -32,10 +34,14 @@ public struct TrainReport: Sendable, Codable {
     provenance.objective = "ridge least squares, horizons " + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";") + " ms"
     provenance.searched = ["history-count", "lambda"]
     provenance.horizonPolicy = "fixed:" + request.horizons.map { "\($0 * 1000)" }.joined(separator: ";")
+    if let fraction = request.lateReportFraction {
+      provenance.settings["learnedLinear.lateReportFraction"] = LateReportRetimingText.setting(fraction)
+    }
     self.provenance = provenance
     horizonsMilliseconds = request.horizons.map { $0 * 1000 }
     split = request.split?.description ?? "none (separate test data)"
     rotateToMotion = request.rotateToMotion
+    lateReportFraction = request.lateReportFraction
     lengthUnit = outcome.lengthUnit
     trainWriters = outcome.trainWriters
     testWriters = outcome.testWriters
@@ -78,7 +84,9 @@ public struct TrainReport: Sendable, Codable {
 
   public var text: String {
     var lines: [String] = []
-    lines.append("learned linear predictor, split \(split), rotate to motion \(rotateToMotion)")
+    lines.append(
+      "learned linear predictor, split \(split), rotate to motion \(rotateToMotion)"
+        + (lateReportFraction.map { ", \(LateReportRetimingText.label($0))" } ?? ""))
     lines.append(crossValidationHeading)
     lines.append("   K   lambda      mean error   predictions")
     for row in crossValidation {

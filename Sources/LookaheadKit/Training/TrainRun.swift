@@ -19,6 +19,8 @@ public enum TrainRun {
     public var historyCounts: [Int]
     public var lambdas: [Double]
     public var rotateToMotion: Bool
+    /// Re-time late-stamped reports (``LearnedLinearTrainer/Options/lateReportFraction``); `nil`, off.
+    public var lateReportFraction: Double?
     /// The stages the model ships with; trained and scored inside them (their gap limit is the
     /// model's one gap rule).
     public var stages: PredictorStages
@@ -27,13 +29,15 @@ public enum TrainRun {
     public init(
       horizons: [Double] = FixedHorizon.anchorSeconds, split: WriterSplit?,
       historyCounts: [Int] = [2, 3, 4, 6, 8], lambdas: [Double] = [1e-8, 1e-6, 1e-4, 1e-2],
-      rotateToMotion: Bool = true, stages: PredictorStages = PredictorStages(), parts: Int = availableCoreCount
+      rotateToMotion: Bool = true, lateReportFraction: Double? = nil, stages: PredictorStages = PredictorStages(),
+      parts: Int = availableCoreCount
     ) {
       self.horizons = horizons
       self.split = split
       self.historyCounts = historyCounts
       self.lambdas = lambdas
       self.rotateToMotion = rotateToMotion
+      self.lateReportFraction = lateReportFraction
       self.stages = stages
       self.parts = parts
     }
@@ -43,6 +47,7 @@ public enum TrainRun {
       options.historyCounts = historyCounts
       options.lambdas = lambdas
       options.rotateToMotion = rotateToMotion
+      options.lateReportFraction = lateReportFraction
       options.stages = stages
       options.parts = parts
       return LearnedLinearTrainer(options: options)

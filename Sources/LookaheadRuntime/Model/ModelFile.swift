@@ -45,12 +45,16 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// The lowest format version that holds `predictor`: 5 for an MLP that re-times late reports (a
+  /// The lowest format version that holds `predictor`: 6 for a learned linear model that re-times
+  /// late reports (a reader of version 5 would read velocities its weights were not fitted on), 5 for an MLP that re-times late reports (a
   /// reader of version 4 would feed its networks velocities they were not trained on), 4 for a speed-normalised MLP (a reader of
   /// version 3 would feed its networks inputs they were not trained on), 3 for a mirror-averaged MLP (a reader of
   /// version 2 would predict without the mirror image), 2 for an MLP ensemble (a reader of
   /// version 1 would ignore its other networks), 1 for everything else.
   public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
+    if case .learnedLinear(let parameters) = predictor.configuration.family {
+      return parameters.lateReportFraction != nil ? 6 : 1
+    }
     guard case .mlp(let parameters) = predictor.configuration.family else { return 1 }
     if parameters.lateReportFraction != nil { return 5 }
     if parameters.normalizesSpeed { return 4 }
@@ -62,6 +66,9 @@ public struct ModelFile: Codable, Sendable, Equatable {
   /// What a reader of an older version than ``requiredVersion(for:)`` would get wrong, for the
   /// error that refuses such a file.
   static func versionReason(for predictor: ModelPredictorDescription) -> String {
+    if case .learnedLinear(let parameters) = predictor.configuration.family, parameters.lateReportFraction != nil {
+      return "a learned linear model that re-times late reports (lateReportFraction) needs version 6: an older reader would read velocities its weights were not fitted on"
+    }
     guard case .mlp(let parameters) = predictor.configuration.family else { return "" }
     if parameters.lateReportFraction != nil {
       return "an MLP that re-times late reports (lateReportFraction) needs version 5: an older reader would feed its networks velocities they were not trained on"

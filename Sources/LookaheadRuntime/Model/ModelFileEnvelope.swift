@@ -18,13 +18,14 @@ package enum ModelFileEnvelope {
   /// The newest version this runtime reads and writes. Version 2 is version 1 plus MLP ensembles
   /// (`additionalMembers`); version 3 is version 2 plus mirror-averaged MLPs (`mirrorAveraged`);
   /// version 4 is version 3 plus speed-normalised MLPs (`speedNormalized`); version 5 is version 4
-  /// plus MLPs that re-time late-stamped reports (`lateReportFraction`).
+  /// plus MLPs that re-time late-stamped reports (`lateReportFraction`); version 6 is version 5
+  /// plus learned linear models that re-time them (`learnedLinear.lateReportFraction`).
   /// A file is written with the lowest version that holds it (``ModelFile/requiredVersion(for:)``),
   /// so an older runtime refuses a model it would predict wrongly (an ensemble with its first
   /// network alone, a mirror-averaged model without the mirror image, a speed-normalised one with
   /// inputs its networks were not trained on, a re-timing one without the re-timing), and every other file keeps
   /// its version, byte for byte as before.
-  package static let version = 5
+  package static let version = 6
   /// The versions this runtime reads.
   package static let readableVersions = 1...version
 

@@ -24,6 +24,23 @@ package enum LateReportRetiming {
     fraction.isFinite && fraction > 0 && fraction < 1
   }
 
+  /// Calls `body` with `history` (oldest first) re-timed by the rule above on a stack copy, so
+  /// `history` itself is not changed; with `fraction` `nil`, with `history` as recorded. The one
+  /// way the learned families (``MLPFeatures``, ``LearnedLinearPredictor``) read a re-timed window.
+  @inline(__always)
+  package static func reading<Result>(
+    _ history: UnsafeBufferPointer<PointerSample>, retimedBy fraction: Double?,
+    _ body: (UnsafeBufferPointer<PointerSample>) -> Result
+  ) -> Result {
+    guard let fraction else { return body(history) }
+    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: history.count) { retimed in
+      _ = retimed.initialize(fromContentsOf: history)
+      defer { retimed.deinitialize() }
+      retime(retimed, fraction: fraction)
+      return body(UnsafeBufferPointer(retimed))
+    }
+  }
+
   /// Re-times `samples` (oldest first, strictly increasing times) in place by the rule above.
   package static func retime(_ samples: UnsafeMutableBufferPointer<PointerSample>, fraction: Double) {
     let count = samples.count

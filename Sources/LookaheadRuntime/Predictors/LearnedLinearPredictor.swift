@@ -18,12 +18,24 @@ public struct LearnedLinearPredictor: Predictor {
     /// A gap between samples longer than this (seconds) starts a new history, as after a pause
     /// the old velocities say nothing about the new motion.
     public var maximumGapSeconds: Double
+    /// A fraction of the window's median time step (above 0, below 1): each prediction first
+    /// re-times the window's late-stamped reports, steps shorter than this (``LateReportRetiming``,
+    /// as ``MLPPredictor/Parameters/lateReportFraction`` does), so that a report stamped a fraction
+    /// of a millisecond after its predecessor does not read as a velocity tens of times too large.
+    /// `nil`: the times are read as recorded. The weights are fitted with one setting, so it is not
+    /// a switch to flip on a trained model. Written only when set; a model with it needs format
+    /// version 6 (``ModelFile/requiredVersion(for:)``), so that a runtime without it refuses the file.
+    public var lateReportFraction: Double?
 
-    public init(historyCount: Int, rotateToMotion: Bool, weights: [Double], maximumGapSeconds: Double = 0.1) {
+    public init(
+      historyCount: Int, rotateToMotion: Bool, weights: [Double], maximumGapSeconds: Double = 0.1,
+      lateReportFraction: Double? = nil
+    ) {
       self.historyCount = historyCount
       self.rotateToMotion = rotateToMotion
       self.weights = weights
       self.maximumGapSeconds = maximumGapSeconds
+      self.lateReportFraction = lateReportFraction
     }
 
     /// Weights that reproduce constant-velocity (linear) extrapolation from the newest
@@ -54,6 +66,11 @@ public struct LearnedLinearPredictor: Predictor {
         throw PredictorParameterError(
           parameter: "learnedLinear.maximumGapSeconds", value: maximumGapSeconds,
           problem: "expected a finite value above 0")
+      }
+      if let fraction = lateReportFraction, !LateReportRetiming.isValid(fraction: fraction) {
+        throw PredictorParameterError(
+          parameter: "learnedLinear.lateReportFraction", value: fraction,
+          problem: "expected a fraction of the median time step above 0 and below 1")
       }
     }
   }
@@ -116,9 +133,11 @@ public struct LearnedLinearPredictor: Predictor {
   ) -> (cos: Double, sin: Double)? {
     guard history.count >= 2 else { return nil }
     return history.withSamples { samples in
-      LearnedLinearFeatures.write(
-        history: samples, historyCount: parameters.historyCount,
-        horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
+      LateReportRetiming.reading(samples, retimedBy: parameters.lateReportFraction) { window in
+        LearnedLinearFeatures.write(
+          history: window, historyCount: parameters.historyCount,
+          horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
+      }
     }
   }
 }

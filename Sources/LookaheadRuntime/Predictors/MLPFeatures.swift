@@ -110,13 +110,10 @@ package enum MLPFeatures {
     penInputs: Bool = false, speedNormalized: Bool = false, speedInput: Bool = false,
     lateReportFraction: Double? = nil, into inputs: UnsafeMutableBufferPointer<Double>
   ) -> Frame? {
-    if let fraction = lateReportFraction {
-      return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: history.count) { retimed in
-        _ = retimed.initialize(fromContentsOf: history)
-        defer { retimed.deinitialize() }
-        LateReportRetiming.retime(retimed, fraction: fraction)
-        return write(
-          history: UnsafeBufferPointer(retimed), historyCount: historyCount, horizon: horizon,
+    if lateReportFraction != nil {
+      return LateReportRetiming.reading(history, retimedBy: lateReportFraction) { retimed in
+        write(
+          history: retimed, historyCount: historyCount, horizon: horizon,
           lengthScale: lengthScale, penInputs: penInputs, speedNormalized: speedNormalized,
           speedInput: speedInput, lateReportFraction: nil, into: inputs)
       }

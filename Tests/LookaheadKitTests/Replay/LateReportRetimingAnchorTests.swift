@@ -8,7 +8,8 @@ import _LookaheadTestSupport
 /// extrapolation from the window its features read, so with `lateReportFraction` it is linear
 /// extrapolation from the re-timed window. Its anchor-protocol row must equal an independent
 /// computation of that (numpy, `Tools/retimed_linear_golden.py`, which also reproduces §3's linear
-/// row), and without the field the zero MLP must give §3's linear row itself.
+/// row), and without the field the zero MLP must give §3's linear row itself. A constant-velocity
+/// learned linear model with the field must give the re-timed row too.
 @Suite("Late-report re-timing on TurboTouch, against an independent computation")
 struct LateReportRetimingAnchorTests {
   /// `python3 Tools/retimed_linear_golden.py`: native px, mean / p95 at the seven horizons.
@@ -21,7 +22,7 @@ struct LateReportRetimingAnchorTests {
     (38.616791, 34.154240), (46.571040, 40.859475), (63.168906, 55.561587),
   ]
 
-  @Test("a zero MLP with re-timing scores the re-timed linear row; without, §3's linear row",
+  @Test("a zero MLP or constant-velocity learned model with re-timing scores the re-timed linear row; without, §3's linear row",
         .needsShared("TurboTouch-Nancel2018"))
   func zeroNetworkRows() throws {
     let strokes = try AnchorDatasets.strokes("TurboTouch-Nancel2018", raw: true)
@@ -29,7 +30,14 @@ struct LateReportRetimingAnchorTests {
     let plain = PerSampleReplay().score(MLPPredictor(parameters: parameters), on: strokes)
     parameters.lateReportFraction = 0.25
     let retimed = PerSampleReplay().score(MLPPredictor(parameters: parameters), on: strokes)
-    for (label, scores, golden) in [("as recorded", plain, Self.linear), ("re-timed", retimed, Self.retimedLinear)] {
+    // The learned linear model with constant-velocity weights over the same nine samples.
+    var learned = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 8)
+    learned.lateReportFraction = 0.25
+    let learnedRetimed = PerSampleReplay().score(LearnedLinearPredictor(parameters: learned), on: strokes)
+    for (label, scores, golden) in [
+      ("as recorded", plain, Self.linear), ("re-timed", retimed, Self.retimedLinear),
+      ("learned linear, re-timed", learnedRetimed, Self.retimedLinear),
+    ] {
       #expect(scores.count == golden.count)
       for (score, (mean, p95)) in zip(scores, golden) {
         #expect(abs(score.meanError - mean) < 1e-5, "\(label) mean at \(score.horizon): \(score.meanError)")

@@ -46,16 +46,16 @@ struct ModelFileLoaderTests {
   @Test("an unknown version in the header is refused as such")
   func unknownVersionHeader() throws {
     var data = try ModelFixtures.file(ModelFixtures.configurations[0]).fileData()
-    data[data.startIndex + 16] = UInt8(ascii: "7")  // "lookahead-model 7 crc32=…"
-    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 5)) { try LookaheadModel(bytes: data) }
+    data[data.startIndex + 16] = UInt8(ascii: "8")  // "lookahead-model 8 crc32=…"
+    #expect(throws: ModelFileError.unsupportedVersion(found: 8, supported: 6)) { try LookaheadModel(bytes: data) }
   }
 
   @Test("an unknown version in the body is refused as such")
   func unknownVersionBody() throws {
     let data = try ModelFixtures.resealed(ModelFixtures.file(ModelFixtures.configurations[0])) {
-      $0 = $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 6")
+      $0 = $0.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7")
     }
-    #expect(throws: ModelFileError.unsupportedVersion(found: 6, supported: 5)) { try LookaheadModel(bytes: data) }
+    #expect(throws: ModelFileError.unsupportedVersion(found: 7, supported: 6)) { try LookaheadModel(bytes: data) }
   }
 
   @Test("a changed byte in the body fails the checksum")

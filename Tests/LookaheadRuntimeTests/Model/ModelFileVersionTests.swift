@@ -49,9 +49,18 @@ struct ModelFileVersionTests {
     _ key: String, value: String = "true", version: Int, plain: MLPPredictor.Parameters,
     with parameters: MLPPredictor.Parameters
   ) throws -> ModelFile {
+    try expectWrittenOnlyWhenOn(key, value: value, version: version, plain: plain, with: .mlp(parameters))
+  }
+
+  /// The same for any family: `plain` is the family's parameters without the key, `family` the
+  /// model with it.
+  @discardableResult
+  static func expectWrittenOnlyWhenOn(
+    _ key: String, value: String = "true", version: Int, plain: some Encodable, with family: PredictorFamily
+  ) throws -> ModelFile {
     let off = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
     #expect(!off.contains(key))
-    let file = ModelFixtures.file(PredictorConfiguration(family: .mlp(parameters)))
+    let file = ModelFixtures.file(PredictorConfiguration(family: family))
     #expect(file.version == version)
     let data = try file.fileData()
     #expect(Self.header(data).hasPrefix("lookahead-model \(version) "))

@@ -24,8 +24,9 @@ enum ModelFixtures {
   ]
 
   /// ``configurations`` plus the MLP with every optional input stage on (mirror averaging, speed
-  /// normalisation with the speed input, late-report re-timing), a version-5 file: what the
-  /// hostile-input suites feed, so those stages meet the same streams as every family.
+  /// normalisation with the speed input, late-report re-timing), a version-5 file, and a learned
+  /// linear model that re-times late reports, a version-6 file: what the hostile-input suites feed,
+  /// so those stages meet the same streams as every family.
   static let withInputStages: [PredictorConfiguration] = configurations + [
     PredictorConfiguration(family: .mlp({
       var p = MLPPredictor.Parameters.linearStart(
@@ -36,7 +37,13 @@ enum ModelFixtures {
       p.mirrorAveraged = true
       p.lateReportFraction = 0.25
       return p
-    }()))
+    }())),
+    PredictorConfiguration(family: .learnedLinear({
+      var p = LearnedLinearPredictor.Parameters.constantVelocity(historyCount: 6)
+      p.weights = p.weights.indices.map { 0.2 * cos(0.9 * Double($0)) }
+      p.lateReportFraction = 0.25
+      return p
+    }())),
   ]
 
   /// A small MLP (K = 3, 6×5 tanh) with non-trivial weights and standardisation.
