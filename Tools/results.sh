@@ -46,3 +46,6 @@ held_out polynomial tune --predictor polynomial --params order,window=2..16,half
 held_out kalman tune --predictor kalman:measurement-noise=1 --params state,process-noise=1e-6..1000,gap-limit=0..0.1 \
   --objective error:statistic=mean,horizon=anchor --strategy lhs-nelder-mead --trials "$TRIALS" --seed 1 --quiet --force --restart-journal
 held_out learned train --force
+# The same with late-stamped reports re-timed (steps under a quarter of the window's median step,
+# the threshold fixed by reasoning in session 28; Docs/Results.md, "Late reports re-timed").
+held_out learned-retimed train --force --retime-late-reports 0.25
