@@ -236,6 +236,9 @@ public enum TuneRun {
           let journal = request.journal.map { URL(fileURLWithPath: $0.path + ".fold\(f + 1)") }
           let fold = try search("fold \(f + 1)", on: try data.restricted(to: Set(part.trainWriters)), journal: journal)
           folds.append(fold)
+          // With separate test data the held-out score is the final search's on it, so a fold's
+          // own writers are not scored (their errors were computed and dropped).
+          guard testData == nil else { continue }
           let test = try data.restricted(to: Set(part.testWriters))
           let errors = ObjectiveEvaluator(objective: request.objective, data: test, replay: replay, parts: request.parts)
             .perSampleErrors(horizons: anchor, makePredictor: fold.bestPredictor.makePredictor)

@@ -222,6 +222,27 @@ struct TuneRunTests {
     #expect(outcome.heldOut.scores[0].issuePoints == 12 * 55)
   }
 
+  /// With separate test data the folds are searched (their choices are listed) but the held-out
+  /// score is the final search's on the test data, exactly as a run without a split gives it.
+  @Test("cross-fitting with test data: folds listed, the test data scored by the search on every writer")
+  func crossFittingWithTestData() throws {
+    let data = try Self.lines()
+    let test = try data.restricted(to: ["w3"])
+    let train = try data.restricted(to: ["w0", "w1", "w2"])
+    func request(_ split: WriterSplit?) -> TuneRun.Request {
+      TuneRun.Request(
+        predictor: "axis-gain", objective: .error(statistic: .mean, horizons: [1.0 / 60]), split: split,
+        strategy: .lhs, trials: 6, seed: 2, parts: 2)
+    }
+    let folded = try TuneRun.run(request(.leaveOneWriterOut), data: train, testData: test, catalog: Self.axisGainCatalog)
+    let plain = try TuneRun.run(request(nil), data: train, testData: test, catalog: Self.axisGainCatalog)
+    #expect(folded.folds.count == 3 && plain.folds.isEmpty)
+    #expect(!folded.heldOut.crossFitted && folded.heldOut.writers == ["w3"])
+    #expect(folded.final.best.values == plain.final.best.values)
+    #expect(folded.heldOut.scores.map(\.meanError) == plain.heldOut.scores.map(\.meanError))
+    #expect(folded.heldOut.scores[0].issuePoints == 3 * 55)
+  }
+
   @Test("no split and no test data is refused: a tuned score needs unseen writers")
   func needsHeldOut() throws {
     let request = TuneRun.Request(
