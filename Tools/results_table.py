@@ -43,15 +43,18 @@ for dataset, stem in datasets:
     tuned, tr = ours(os.path.join(results, f"{stem}-polynomial.tune.json"))
     kalman, kr = ours(os.path.join(results, f"{stem}-kalman.tune.json"))
     trained, lr = ours(os.path.join(results, f"{stem}-learned.train.json"))
-    retimed, rr = ours(os.path.join(results, f"{stem}-learned-retimed.train.json"))
+    # Written by results.sh since session 29; an older results folder has no such row.
+    retimed_path = os.path.join(results, f"{stem}-learned-retimed.train.json")
+    retimed, rr = ours(retimed_path) if os.path.exists(retimed_path) else (None, None)
     print(f"### {dataset}\n")
     def searched(result, keys):
         spec = dict(kv.split("=", 1) for kv in result['best']['bestSpecification'].split(":", 1)[1].split(","))
         return ", ".join(f"{k}={spec[k]}" if not re.match(r"^-?[\d.e+-]+$", spec[k]) else f"{k}={float(spec[k]):.4g}" for k in keys)
     print(f"Tuned polynomial: {searched(tr, ['order', 'window', 'half-life', 'gap-limit'])}. "
           f"Tuned Kalman: {searched(kr, ['state', 'process-noise', 'gap-limit'])} (measurement noise 1). "
-          f"Learned linear: K = {lr['chosen']['historyCount']}, λ = {lr['chosen']['lambda']:g}; "
-          f"with late reports re-timed: K = {rr['chosen']['historyCount']}, λ = {rr['chosen']['lambda']:g}. Split: {tr['split']}.\n")
+          f"Learned linear: K = {lr['chosen']['historyCount']}, λ = {lr['chosen']['lambda']:g}"
+          + (f"; with late reports re-timed: K = {rr['chosen']['historyCount']}, λ = {rr['chosen']['lambda']:g}" if rr else "")
+          + f". Split: {tr['split']}.\n")
     print("| predictor, mm mean / p95 | " + " | ".join(heads) + " |")
     print("|---|" + "---|" * len(heads))
     for name, values in refs:
@@ -59,10 +62,14 @@ for dataset, stem in datasets:
     for name, values in [("**tuned polynomial (held out)**", tuned), ("**tuned Kalman (held out)**", kalman),
                          ("**learned linear (held out)**", trained),
                          ("**learned linear, late reports re-timed (held out)**", retimed)]:
+        if values is None:
+            continue
         print(f"| {name} | " + " | ".join(fmt(v) for v in values) + " |")
     # Which reference rows each of ours fails to beat, per horizon and statistic.
     for label, values in [("tuned polynomial", tuned), ("tuned Kalman", kalman), ("learned", trained),
                           ("learned, re-timed", retimed)]:
+        if values is None:
+            continue
         misses = []
         for h, v in enumerate(values):
             for name, rv in refs:
