@@ -25,8 +25,6 @@ public protocol MLPTrainingScalar: BinaryFloatingPoint, SIMDScalar, Sendable {
   static func narrowed(_ weights: [Double], reusing buffer: inout [Self]) -> [Self]
   /// `values` as `Double`: the array itself for `Double`, else converted into `buffer`.
   static func widened(_ values: [Self], reusing buffer: inout [Double]) -> [Double]
-  /// `count` `Double`s as `Self` (the weights narrowed for a pass): a plain copy for `Double`.
-  static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Self>, count: Int)
 }
 
 private func cblasTranspose(_ transpose: Bool) -> CBLAS_TRANSPOSE { transpose ? CblasTrans : CblasNoTrans }
@@ -50,10 +48,6 @@ extension Double: MLPTrainingScalar {
   public static func narrowed(_ weights: [Double], reusing buffer: inout [Double]) -> [Double] { weights }
 
   public static func widened(_ values: [Double], reusing buffer: inout [Double]) -> [Double] { values }
-
-  public static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Double>, count: Int) {
-    target.update(from: source, count: count)
-  }
 }
 
 extension Float: MLPTrainingScalar {
@@ -75,13 +69,11 @@ extension Float: MLPTrainingScalar {
   public static func narrowed(_ weights: [Double], reusing buffer: inout [Float]) -> [Float] {
     if buffer.count != weights.count { buffer = [Float](repeating: 0, count: weights.count) }
     buffer.withUnsafeMutableBufferPointer { out in
-      weights.withUnsafeBufferPointer { copy($0.baseAddress!, to: out.baseAddress!, count: $0.count) }
+      weights.withUnsafeBufferPointer { source in
+        for i in 0..<source.count { out[i] = Float(source[i]) }
+      }
     }
     return buffer
-  }
-
-  public static func copy(_ source: UnsafePointer<Double>, to target: UnsafeMutablePointer<Float>, count: Int) {
-    for i in 0..<count { target[i] = Float(source[i]) }
   }
 
   public static func widened(_ values: [Float], reusing buffer: inout [Double]) -> [Double] {
