@@ -45,41 +45,38 @@ public struct ModelFile: Codable, Sendable, Equatable {
     return ModelFileEnvelope.wrap(body: body, version: version)
   }
 
-  /// The lowest format version that holds `predictor`: 6 for a learned linear model that re-times
-  /// late reports (a reader of version 5 would read velocities its weights were not fitted on), 5 for an MLP that re-times late reports (a
-  /// reader of version 4 would feed its networks velocities they were not trained on), 4 for a speed-normalised MLP (a reader of
-  /// version 3 would feed its networks inputs they were not trained on), 3 for a mirror-averaged MLP (a reader of
-  /// version 2 would predict without the mirror image), 2 for an MLP ensemble (a reader of
-  /// version 1 would ignore its other networks), 1 for everything else.
+  /// The lowest format version that holds `predictor` (1 for everything the list below does not
+  /// name), from ``versionRequirement(for:)``.
   public static func requiredVersion(for predictor: ModelPredictorDescription) -> Int {
-    if case .learnedLinear(let parameters) = predictor.configuration.family {
-      return parameters.lateReportFraction != nil ? 6 : 1
-    }
-    guard case .mlp(let parameters) = predictor.configuration.family else { return 1 }
-    if parameters.lateReportFraction != nil { return 5 }
-    if parameters.normalizesSpeed { return 4 }
-    if parameters.averagesMirrorImage { return 3 }
-    if !(parameters.additionalMembers ?? []).isEmpty { return 2 }
-    return 1
+    versionRequirement(for: predictor).version
   }
 
-  /// What a reader of an older version than ``requiredVersion(for:)`` would get wrong, for the
-  /// error that refuses such a file.
-  static func versionReason(for predictor: ModelPredictorDescription) -> String {
-    if case .learnedLinear(let parameters) = predictor.configuration.family, parameters.lateReportFraction != nil {
-      return "a learned linear model that re-times late reports (lateReportFraction) needs version 6: an older reader would read velocities its weights were not fitted on"
+  /// The lowest format version that holds `predictor`, and what a reader of an older version
+  /// would get wrong (for the error that refuses such a file), decided once for both: 6 for a
+  /// learned linear model that re-times late reports, 5 for an MLP that does, 4 for a
+  /// speed-normalised MLP, 3 for a mirror-averaged one, 2 for an MLP ensemble, 1 (no reason) for
+  /// everything else. The first that applies wins.
+  static func versionRequirement(for predictor: ModelPredictorDescription) -> (version: Int, reason: String) {
+    switch predictor.configuration.family {
+    case .learnedLinear(let parameters) where parameters.lateReportFraction != nil:
+      return (6, "a learned linear model that re-times late reports (lateReportFraction) needs version 6: an older reader would read velocities its weights were not fitted on")
+    case .mlp(let parameters):
+      if parameters.lateReportFraction != nil {
+        return (5, "an MLP that re-times late reports (lateReportFraction) needs version 5: an older reader would feed its networks velocities they were not trained on")
+      }
+      if parameters.normalizesSpeed {
+        return (4, "a speed-normalised MLP (speedNormalized) needs version 4: an older reader would feed its networks inputs they were not trained on")
+      }
+      if parameters.averagesMirrorImage {
+        return (3, "a mirror-averaged MLP (mirrorAveraged) needs version 3: an older reader would predict without the mirror image")
+      }
+      if !(parameters.additionalMembers ?? []).isEmpty {
+        return (2, "an MLP ensemble (additionalMembers) needs version 2: a version-1 reader would predict with its first network alone")
+      }
+      return (1, "")
+    default:
+      return (1, "")
     }
-    guard case .mlp(let parameters) = predictor.configuration.family else { return "" }
-    if parameters.lateReportFraction != nil {
-      return "an MLP that re-times late reports (lateReportFraction) needs version 5: an older reader would feed its networks velocities they were not trained on"
-    }
-    if parameters.normalizesSpeed {
-      return "a speed-normalised MLP (speedNormalized) needs version 4: an older reader would feed its networks inputs they were not trained on"
-    }
-    if parameters.averagesMirrorImage {
-      return "a mirror-averaged MLP (mirrorAveraged) needs version 3: an older reader would predict without the mirror image"
-    }
-    return "an MLP ensemble (additionalMembers) needs version 2: a version-1 reader would predict with its first network alone"
   }
 
   /// Reads a whole model file (header, checksum, body); the header's version must be the body's.
@@ -117,11 +114,11 @@ public struct ModelFile: Codable, Sendable, Equatable {
 
   /// Throws naming the first field that is out of range, or a version too low for the predictor.
   public func validate() throws(ModelFileError) {
-    let needed = Self.requiredVersion(for: predictor)
+    let (needed, reason) = Self.versionRequirement(for: predictor)
     guard version >= needed else {
       throw .malformed(
         path: "$.version",
-        detail: "\(version), but \(Self.versionReason(for: predictor))")
+        detail: "\(version), but \(reason)")
     }
     do throws(PredictorParameterError) { try predictor.configuration.validate() } catch {
       throw .invalidParameter(
