@@ -2,16 +2,22 @@ import Foundation
 import LookaheadRuntime
 import Testing
 
-/// The second half of the chain every `train --family mlp` CLI test walks: `export --from-train`
-/// the training result, read the model file back, and check that `evaluate --model` scores the
-/// held-out writers exactly as the training printed (what an app embedding the file would get).
+/// The second half of the chain every `train` CLI test of a trained model walks (the MLP's, and
+/// the learned linear model's with re-timing): `export --from-train` the training result, read the
+/// model file back, and check that `evaluate --model` scores the held-out writers exactly as the
+/// training printed (what an app embedding the file would get).
 enum MLPExportChain {
-  /// Exports the training result `out` (`train -o`) to `model` and returns the file and its MLP
-  /// parameters; `nil`, with an issue recorded, when the export fails or is not an MLP.
-  static func export(_ out: URL, to model: URL) throws -> (file: ModelFile, parameters: MLPPredictor.Parameters)? {
+  /// Exports the training result `out` (`train -o`) to `model` and returns the file read back.
+  static func exportFile(_ out: URL, to model: URL) throws -> ModelFile {
     let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
     #expect(export.status == 0, "\(export.stderr)")
-    let file = try LookaheadModel(contentsOf: model).file
+    return try LookaheadModel(contentsOf: model).file
+  }
+
+  /// ``exportFile(_:to:)`` with the file's MLP parameters; `nil`, with an issue recorded, when the
+  /// export fails or is not an MLP.
+  static func export(_ out: URL, to model: URL) throws -> (file: ModelFile, parameters: MLPPredictor.Parameters)? {
+    let file = try exportFile(out, to: model)
     guard case .mlp(let parameters) = file.predictor.configuration.family else {
       Issue.record("exported family is \(file.predictor.configuration.family.name)")
       return nil

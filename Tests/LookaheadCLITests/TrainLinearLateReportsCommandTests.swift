@@ -29,9 +29,7 @@ struct TrainLinearLateReportsCommandTests {
     #expect(settings["learnedLinear.lateReportFraction"]?.hasPrefix("0.25 ") == true, "\(settings)")
     let heldOut = try #require(result["heldOut"] as? [[String: Any]])
 
-    let export = try DatasetsCommandTests.run(["export", "--from-train", out.path, "-o", model.path])
-    #expect(export.status == 0, "\(export.stderr)")
-    let file = try LookaheadModel(contentsOf: model).file
+    let file = try MLPExportChain.exportFile(out, to: model)
     guard case .learnedLinear(let parameters) = file.predictor.configuration.family else {
       Issue.record("exported family is \(file.predictor.configuration.family.name)")
       return
