@@ -4,7 +4,7 @@ import LookaheadRuntime
 /// The MLP trainer's state after an epoch, written so that an interrupted run resumes where it
 /// stopped (`lookahead train --family mlp --checkpoint FILE`) and then ends exactly as an
 /// uninterrupted run would: weights, optimiser moments, the best weights so far and the epoch
-/// records. The fingerprint (options and row counts) guards against resuming another run.
+/// records. The fingerprint (options, row counts and row weights) guards against resuming another run.
 struct MLPCheckpoint: Codable {
   var format = "lookahead-mlp-checkpoint"
   var fingerprint: String
@@ -77,6 +77,23 @@ struct MLPCheckpoint: Codable {
       guard !differing.isEmpty else { return "\(checkpoint); this run is \(run)" }
       return differing.joined(separator: "; ")
     }
+  }
+
+  /// The rows' part of the fingerprint: ` rows=FIT/VALIDATION`, and when the rows are weighed
+  /// (``MLPTrainingRows/weights``, the early-stopping weights), a digest of each list of weights,
+  /// ` row-weights=…` and ` stopping-weights=…` (the first 16 hex digits of the SHA-256 of the
+  /// weights' bit patterns). Weights change the loss or the chosen epoch without changing a count,
+  /// so without them a run with other weights would resume this one's state.
+  static func rowsFingerprint(
+    fitRows: MLPTrainingRows, validationRows: MLPTrainingRows, validationWeights: [Double]?
+  ) -> String {
+    func digest(_ weights: [Double]) -> String {
+      let bytes = weights.withUnsafeBytes { Data($0) }
+      return String(FileDigest.sha256Hex(bytes).prefix(16))
+    }
+    return " rows=\(fitRows.count)/\(validationRows.count)"
+      + (fitRows.weights.isEmpty ? "" : " row-weights=\(digest(fitRows.weights))")
+      + (validationWeights.map { " stopping-weights=\(digest($0))" } ?? "")
   }
 
   /// The saved state, nil when there is no file; throws when it is unreadable or of another run.

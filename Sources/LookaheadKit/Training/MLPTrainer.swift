@@ -239,7 +239,7 @@ public struct MLPTrainer: Sendable {
   }
 
   /// The fitting and early-stopping rows of `data`, its writers split by ``Options/seed``.
-  func trainingRows(_ data: TuningData) throws -> (
+  package func trainingRows(_ data: TuningData) throws -> (
     fit: MLPTrainingRows, validation: MLPTrainingRows, validationWriters: [String], fitWriters: [String]
   ) {
     let split = splitForValidation(data)
@@ -310,7 +310,8 @@ public struct MLPTrainer: Sendable {
       }
     }
     var state = MLPCheckpoint(
-      fingerprint: options.fingerprint + " rows=\(fitRows.count)/\(validationRows.count)",
+      fingerprint: options.fingerprint
+        + MLPCheckpoint.rowsFingerprint(fitRows: fitRows, validationRows: validationRows, validationWeights: validationWeights),
       completedEpochs: 0, weights: weights,
       optimizer: AdamOptimizer(
         weightCount: network.weightCount, decays: decays, learningRate: options.learningRate,

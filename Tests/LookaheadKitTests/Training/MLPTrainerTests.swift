@@ -222,6 +222,46 @@ struct MLPTrainerTests {
     #expect(try MLPTrainer(options: options).train(data: data, checkpoint: url).epochs.count == 2)
   }
 
+  /// Row weights and early-stopping weights change the loss and the chosen epoch without changing
+  /// a row count, so they are part of the fingerprint: a run with other weights does not resume
+  /// this one's state, and the same weights do.
+  @Test("a checkpoint of rows weighed otherwise is refused; the same weights resume")
+  func checkpointHoldsTheRowWeights() throws {
+    let data = try Self.arcs()
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-mlp-weights-\(UInt64.random(in: 0...UInt64.max)).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let trainer = MLPTrainer(options: Self.options(epochs: 1))
+    let rows = try trainer.trainingRows(data)
+    // The fit rows twice, the first copy weighing twice the second: the same count three ways.
+    func twice(_ first: Double?, _ second: Double?) -> MLPTrainingRows {
+      var joined = MLPTrainingRows(inputCount: rows.fit.inputCount)
+      joined.append(rows.fit, weight: first)
+      joined.append(rows.fit, weight: second)
+      return joined
+    }
+    let fit = twice(2, 1)
+    let even = [Double](repeating: 1, count: rows.validation.count)
+    _ = try trainer.train(fitRows: fit, validationRows: rows.validation, validationWeights: even, checkpoint: url)
+    func refusal(_ fit: MLPTrainingRows, _ stopping: [Double]?) -> String? {
+      do {
+        _ = try trainer.train(fitRows: fit, validationRows: rows.validation, validationWeights: stopping, checkpoint: url)
+        return nil
+      } catch { return "\(error)" }
+    }
+    let refused = try #require(refusal(twice(1, 2), even))
+    #expect(refused.contains("row-weights: checkpoint "), "\(refused)")
+    #expect(!refused.contains("stopping-weights"), "\(refused)")
+    let unweighed = try #require(refusal(twice(nil, nil), even))
+    #expect(unweighed.contains("row-weights: checkpoint ") && unweighed.contains(", this run none"), "\(unweighed)")
+    var tilted = even
+    tilted[0] = 5
+    let stopping = try #require(refusal(fit, tilted))
+    #expect(stopping.contains("stopping-weights: checkpoint ") && !stopping.contains("row-weights"), "\(stopping)")
+    #expect(try #require(refusal(fit, nil)).contains("stopping-weights: checkpoint "))
+    #expect(refusal(fit, even) == nil)
+  }
+
   @Test("augmentation: parsing, and the variants it makes")
   func augmentation() throws {
     let augmentation = try StrokeAugmentation(parsing: "reflect,speed=0.5;2,decimate=2")
