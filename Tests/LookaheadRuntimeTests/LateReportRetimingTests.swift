@@ -84,6 +84,48 @@ struct LateReportRetimingTests {
     }
   }
 
+  /// The history re-times once per sample, on `observe`: after every sample its window is the
+  /// rule applied afresh to the samples held as recorded (never to an already re-timed window),
+  /// oldest first, through a full window sliding, repeated times, times going backwards and gaps.
+  /// The reference is a plain array under the same input rules.
+  @Test("the history's window is the recorded window re-timed afresh after every sample")
+  func historyRetimesTheRecordedWindow() {
+    var generator = SeededGenerator(seed: 29)
+    var history = LearnedSampleHistory(historyCount: 6, lateReportFraction: 0.25)
+    var plain = LearnedSampleHistory(historyCount: 6)
+    var recorded: [PointerSample] = []
+    var time = 0.0
+    for i in 0..<2_000 {
+      let roll = Double.random(in: 0..<1, using: &generator)
+      // Mostly 8 ms steps; some late reports, repeated times, steps back and gaps over 20 ms.
+      time += roll < 0.15 ? Double.random(in: 0.0001...0.0005, using: &generator)
+        : roll < 0.18 ? 0 : roll < 0.20 ? -0.003 : roll < 0.22 ? 0.05 : Double.random(in: 0.007...0.009, using: &generator)
+      let sample = PointerSample(time: time, x: Double(i), y: Double(i % 7))
+      history.observe(sample, maximumGapSeconds: 0.02)
+      plain.observe(sample, maximumGapSeconds: 0.02)
+      if let newest = recorded.last {
+        let dt = time - newest.time
+        if dt < 0 {
+          time = newest.time  // ignored: the next step counts from the newest sample held
+        } else if dt == 0 {
+          recorded[recorded.count - 1] = sample
+        } else {
+          if dt > 0.02 { recorded.removeAll() }
+          recorded.append(sample)
+        }
+      } else {
+        recorded.append(sample)
+      }
+      if recorded.count > 7 { recorded.removeFirst() }
+      var expected = recorded
+      expected.withUnsafeMutableBufferPointer { LateReportRetiming.retime($0, fraction: 0.25) }
+      #expect(history.withWindow { Array($0) }.map(\.time.bitPattern) == expected.map(\.time.bitPattern), "sample \(i)")
+      #expect(history.withWindow { Array($0) }.map(\.x) == recorded.map(\.x))
+      #expect(plain.withWindow { Array($0) } == recorded)
+      #expect(history.newest == recorded.last)
+    }
+  }
+
   /// A zero network predicts `(v₁, 0)` in the motion frame, that is two-point linear extrapolation,
   /// from the window as its features read it: with re-timing, from the re-timed older sample.
   @Test("a zero network with it is linear extrapolation from the re-timed window")

@@ -17,28 +17,14 @@
 /// horizon is unchanged. A re-timed sample always lies strictly between its neighbours, so the steps
 /// stay positive. A window with no step below the threshold is left exactly as it was, and so is a
 /// window whose times are so far apart that a step overflows (an app's garbage, not a late report).
+///
+/// The learned families read a re-timed window through ``LearnedSampleHistory``, which applies the
+/// rule once per sample to the window as recorded.
 package enum LateReportRetiming {
   /// The accepted thresholds, as fractions of the window's median step: above 0, below 1 (a
   /// threshold at the median itself would move half the samples of a regular stroke).
   package static func isValid(fraction: Double) -> Bool {
     fraction.isFinite && fraction > 0 && fraction < 1
-  }
-
-  /// Calls `body` with `history` (oldest first) re-timed by the rule above on a stack copy, so
-  /// `history` itself is not changed; with `fraction` `nil`, with `history` as recorded. The one
-  /// way the learned families (``MLPFeatures``, ``LearnedLinearPredictor``) read a re-timed window.
-  @inline(__always)
-  package static func reading<Result>(
-    _ history: UnsafeBufferPointer<PointerSample>, retimedBy fraction: Double?,
-    _ body: (UnsafeBufferPointer<PointerSample>) -> Result
-  ) -> Result {
-    guard let fraction else { return body(history) }
-    return withUnsafeTemporaryAllocation(of: PointerSample.self, capacity: history.count) { retimed in
-      _ = retimed.initialize(fromContentsOf: history)
-      defer { retimed.deinitialize() }
-      retime(retimed, fraction: fraction)
-      return body(UnsafeBufferPointer(retimed))
-    }
   }
 
   /// Re-times `samples` (oldest first, strictly increasing times) in place by the rule above.

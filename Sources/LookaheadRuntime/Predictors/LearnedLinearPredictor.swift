@@ -18,8 +18,8 @@ public struct LearnedLinearPredictor: Predictor {
     /// A gap between samples longer than this (seconds) starts a new history, as after a pause
     /// the old velocities say nothing about the new motion.
     public var maximumGapSeconds: Double
-    /// A fraction of the window's median time step (above 0, below 1): each prediction first
-    /// re-times the window's late-stamped reports, steps shorter than this (``LateReportRetiming``,
+    /// A fraction of the window's median time step (above 0, below 1): predictions read the window
+    /// with its late-stamped reports re-timed, steps shorter than this (``LateReportRetiming``,
     /// as ``MLPPredictor/Parameters/lateReportFraction`` does), so that a report stamped a fraction
     /// of a millisecond after its predecessor does not read as a velocity tens of times too large.
     /// `nil`: the times are read as recorded. The weights are fitted with one setting, so it is not
@@ -81,7 +81,7 @@ public struct LearnedLinearPredictor: Predictor {
 
   public init(parameters: Parameters) {
     self.parameters = parameters
-    history = LearnedSampleHistory(historyCount: parameters.historyCount)
+    history = LearnedSampleHistory(historyCount: parameters.historyCount, lateReportFraction: parameters.lateReportFraction)
   }
 
   public mutating func reset() {
@@ -132,12 +132,10 @@ public struct LearnedLinearPredictor: Predictor {
     horizon: Double, into features: UnsafeMutableBufferPointer<Double>
   ) -> (cos: Double, sin: Double)? {
     guard history.count >= 2 else { return nil }
-    return history.withSamples { samples in
-      LateReportRetiming.reading(samples, retimedBy: parameters.lateReportFraction) { window in
-        LearnedLinearFeatures.write(
-          history: window, historyCount: parameters.historyCount,
-          horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
-      }
+    return history.withWindow { window in
+      LearnedLinearFeatures.write(
+        history: window, historyCount: parameters.historyCount,
+        horizon: horizon, rotateToMotion: parameters.rotateToMotion, into: features)
     }
   }
 }

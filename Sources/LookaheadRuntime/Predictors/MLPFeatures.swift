@@ -9,10 +9,11 @@
 /// last the horizon `h` in seconds (so one model serves any frame timing). `5K + 1` inputs in all.
 /// Missing history repeats the oldest known step, as ``LearnedLinearFeatures`` does.
 ///
-/// **Late-report re-timing** (opt-in, ``MLPPredictor/Parameters/lateReportFraction``) reads the
-/// window with its late-stamped reports re-timed (``LateReportRetiming``) before any of this, so a
-/// step of a fraction of a millisecond carrying a whole step's motion does not become a velocity
-/// tens of times too large, in the inputs or in the constant-velocity base.
+/// **Late-report re-timing** (opt-in, ``MLPPredictor/Parameters/lateReportFraction``): the window
+/// arrives with its late-stamped reports re-timed (``LateReportRetiming``, by the predictor's
+/// ``LearnedSampleHistory``), so a step of a fraction of a millisecond carrying a whole step's
+/// motion does not become a velocity tens of times too large, in the inputs or in the
+/// constant-velocity base.
 ///
 /// Inputs of this kind (velocities in a rotated frame, log time steps, the horizon) are what a
 /// quick probe found to work (`../shared/design/LEARNED-PROBE.md`).
@@ -101,23 +102,12 @@ package enum MLPFeatures {
   ///   - speedNormalized: divide the `4K` velocity inputs by ``referenceSpeed(of:historyCount:)``.
   ///   - speedInput: append the log of that reference speed (the last input; with
   ///     `speedNormalized` only).
-  ///   - lateReportFraction: re-time late-stamped reports first (``LateReportRetiming``, steps
-  ///     shorter than this fraction of the window's median step), on a copy: `history` is not
-  ///     changed. `nil`: read the times as recorded.
   /// - Returns: `nil` when the newest two samples do not have distinct times.
   package static func write(
     history: UnsafeBufferPointer<PointerSample>, historyCount: Int, horizon: Double, lengthScale: Double,
     penInputs: Bool = false, speedNormalized: Bool = false, speedInput: Bool = false,
-    lateReportFraction: Double? = nil, into inputs: UnsafeMutableBufferPointer<Double>
+    into inputs: UnsafeMutableBufferPointer<Double>
   ) -> Frame? {
-    if lateReportFraction != nil {
-      return LateReportRetiming.reading(history, retimedBy: lateReportFraction) { retimed in
-        write(
-          history: retimed, historyCount: historyCount, horizon: horizon,
-          lengthScale: lengthScale, penInputs: penInputs, speedNormalized: speedNormalized,
-          speedInput: speedInput, lateReportFraction: nil, into: inputs)
-      }
-    }
     let linearCount = LearnedLinearFeatures.featureCount(historyCount: historyCount)
     let linear = UnsafeMutableBufferPointer(rebasing: inputs[0..<linearCount])
     guard

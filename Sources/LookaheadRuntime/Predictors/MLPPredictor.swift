@@ -84,8 +84,8 @@ public struct MLPPredictor: Predictor {
     /// the last (``MLPFeatures``), so the networks can still use how fast the stroke is. `nil` or
     /// `false`: not. Written only when `true`; part of the input count the weights must match.
     public var speedInput: Bool?
-    /// A fraction of the window's median time step (above 0, below 1): each prediction first
-    /// re-times the window's late-stamped reports, steps shorter than this (``LateReportRetiming``),
+    /// A fraction of the window's median time step (above 0, below 1): predictions read the window
+    /// with its late-stamped reports re-timed, steps shorter than this (``LateReportRetiming``),
     /// so that a report stamped a fraction of a millisecond after its predecessor does not read as
     /// a velocity tens of times too large. `nil`: the times are read as recorded. The networks are
     /// trained with one setting, so it is not a switch to flip on a trained model. Written only when
@@ -254,7 +254,7 @@ public struct MLPPredictor: Predictor {
 
   public init(parameters: Parameters) {
     self.parameters = parameters
-    history = LearnedSampleHistory(historyCount: parameters.historyCount)
+    history = LearnedSampleHistory(historyCount: parameters.historyCount, lateReportFraction: parameters.lateReportFraction)
     let inputCount = parameters.inputCount
     networks = parameters.members.map { MLPForwardPass($0, inputCount: inputCount) }
     bufferCount = networks.map { $0.bufferCount(inputCount: inputCount) }.max() ?? 0
@@ -340,12 +340,11 @@ public struct MLPPredictor: Predictor {
     horizon: Double, into inputs: UnsafeMutableBufferPointer<Double>
   ) -> MLPFeatures.Frame? {
     guard history.count >= 2 else { return nil }
-    return history.withSamples { samples in
+    return history.withWindow { window in
       MLPFeatures.write(
-        history: samples, historyCount: parameters.historyCount, horizon: horizon,
+        history: window, historyCount: parameters.historyCount, horizon: horizon,
         lengthScale: parameters.lengthScale, penInputs: parameters.readsPenInputs,
-        speedNormalized: parameters.normalizesSpeed, speedInput: parameters.readsSpeed,
-        lateReportFraction: parameters.lateReportFraction, into: inputs)
+        speedNormalized: parameters.normalizesSpeed, speedInput: parameters.readsSpeed, into: inputs)
     }
   }
 }
