@@ -28,9 +28,11 @@ public func balancedRuns(cumulativeWeights: [Int], parts: Int) -> [Range<Int>] {
 }
 
 /// Runs `body` on each of `runs` (from ``balancedRuns(cumulativeWeights:parts:)``), each on its own
-/// core, and returns the results in run order.
+/// core, and returns the results in run order: none for no runs (no items), where
+/// ``parallelChunks(count:parts:_:)`` would still call its body once, on an empty chunk.
 public func parallelRuns<Result: Sendable>(
   _ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Result
 ) -> [Result] {
-  parallelChunks(count: runs.count, parts: runs.count) { chunk in body(runs[chunk.lowerBound]) }
+  guard !runs.isEmpty else { return [] }
+  return parallelChunks(count: runs.count, parts: runs.count) { chunk in body(runs[chunk.lowerBound]) }
 }

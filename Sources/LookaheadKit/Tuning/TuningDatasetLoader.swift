@@ -16,11 +16,22 @@ public struct TuningDatasetLoader {
   /// The named datasets as one ``TuningData``; `nil` when none are named. `asTestData` marks them
   /// in the provenance as `--test` data (scored only), so an exported model does not list them
   /// among the data it was made from.
+  ///
+  /// A dataset without a contact stroke (a header alone, or a recording of hover moves only) is
+  /// refused here, before any search or training: a tune or training has nothing to fit or score
+  /// on it, and the run would otherwise end in an empty score after its work was done.
   public mutating func load(_ references: [String], asTestData: Bool = false) throws -> TuningData? {
     guard !references.isEmpty else { return nil }
     var traces: [Trace] = []
     for reference in references {
       let dataset = try EvaluationDataset.load(reference, dataDirectory: dataDirectory)
+      guard !dataset.trace.contactStrokes.isEmpty else {
+        let hover = dataset.trace.strokes.count
+        throw DatasetReferenceError(
+          reference: reference,
+          problem: "holds no contact strokes (\(hover == 0 ? "no strokes at all" : "\(hover) hover \(hover == 1 ? "stroke" : "strokes") only")), "
+            + "so there is nothing to \(asTestData ? "score" : "fit or score") on it")
+      }
       traces.append(dataset.trace)
       var provenance = dataset.provenance
       if asTestData { provenance.testData = true }
