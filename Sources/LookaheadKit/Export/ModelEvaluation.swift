@@ -41,19 +41,24 @@ public enum ModelEvaluation {
   /// it whose `millimetres_per_unit` was filled in since, was refused with exactly that message
   /// (the sizes differed: unknown against 0.192), so the model could be scored on nothing of
   /// known size, not even its own data.
+  ///
+  /// Two unknown sizes are not the same size: a model of unknown size was used unscaled on data of
+  /// unknown size in any unit (a tablet-count model on a recording in px) until 30 November.
   public static func scale(for model: LookaheadModel, trace metadata: TraceMetadata) throws -> CoordinateScale {
     let modelCoordinates = model.file.coordinates
-    if metadata.millimetresPerUnit == modelCoordinates.millimetresPerUnit { return .identity }
-    if modelCoordinates.millimetresPerUnit == nil, metadata.coordinateUnit == modelCoordinates.unit { return .identity }
+    guard let modelMillimetres = modelCoordinates.millimetresPerUnit else {
+      guard metadata.coordinateUnit == modelCoordinates.unit else {
+        throw ScaleMismatch(
+          problem: "the model's unit \"\(modelCoordinates.unit)\" has no known size in millimetres; "
+            + "it can only be used on data in that unit, and the trace's is \"\(metadata.coordinateUnit)\"")
+      }
+      return .identity
+    }
+    if metadata.millimetresPerUnit == modelMillimetres { return .identity }
     guard let traceMillimetres = metadata.millimetresPerUnit else {
       throw ScaleMismatch(
         problem: "the trace's unit \"\(metadata.coordinateUnit)\" has no known size in millimetres, "
           + "so it cannot be converted into the model's \"\(modelCoordinates.unit)\"")
-    }
-    guard modelCoordinates.millimetresPerUnit != nil else {
-      throw ScaleMismatch(
-        problem: "the model's unit \"\(modelCoordinates.unit)\" has no known size in millimetres; "
-          + "it can only be used on data in that unit, and the trace's is \"\(metadata.coordinateUnit)\"")
     }
     return try model.scale(pointsPerMillimetre: 1 / traceMillimetres)
   }

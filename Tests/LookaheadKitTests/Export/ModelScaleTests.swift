@@ -33,6 +33,12 @@ struct ModelScaleTests {
     } throws: { error in
       "\(error)" == "the model's unit \"pt\" has no known size in millimetres; it can only be used on data in that unit, and the trace's is \"px\""
     }
+    // Another unit of unknown size too: two unknown sizes are not one size (it was used unscaled).
+    #expect {
+      try ModelEvaluation.scale(for: model, trace: Self.trace(unit: "px", millimetresPerUnit: nil))
+    } throws: { error in
+      "\(error)" == "the model's unit \"pt\" has no known size in millimetres; it can only be used on data in that unit, and the trace's is \"px\""
+    }
   }
 
   @Test("a model of known size: identity at its size, converted at another, refused on data of unknown size")
