@@ -112,8 +112,23 @@ public struct LearnedLinearTrainer: Sendable {
 
   /// The fitted parameters for a given K and λ.
   public func fit(strokes: [Stroke], historyCount: Int, lambda: Double) throws -> LearnedLinearPredictor.Parameters {
-    let weights = try normalEquations(strokes: strokes, historyCount: historyCount).solve(lambda: lambda)
-    return options.parameters(historyCount: historyCount, weights: weights)
+    let equations = normalEquations(strokes: strokes, historyCount: historyCount)
+    guard equations.rowCount > 0 else { throw NoTrainingRows(historyCounts: [historyCount], longestHorizon: options.horizons.max() ?? 0) }
+    return options.parameters(historyCount: historyCount, weights: try equations.solve(lambda: lambda))
+  }
+
+  /// The training strokes give no row at all: none is long enough for a history and a horizon.
+  /// Said as that, not as the singular system an empty fit also is (which advised ridge
+  /// regularisation that was already on).
+  public struct NoTrainingRows: Error, CustomStringConvertible {
+    public var historyCounts: [Int]
+    /// The longest horizon trained for, seconds.
+    public var longestHorizon: Double
+    public var description: String {
+      let k = historyCounts.count == 1 ? "K = \(historyCounts[0])" : "K = \(historyCounts.min()!)…\(historyCounts.max()!)"
+      return "too little data to train: 0 training rows (a row needs K + 1 samples of a stroke, \(k) here, and the "
+        + "stroke still going a horizon later, up to \(String(format: "%g", longestHorizon * 1000)) ms here)"
+    }
   }
 
   /// One cell of the cross-validation table.
@@ -152,10 +167,12 @@ public struct LearnedLinearTrainer: Sendable {
     var unchanged = CleaningReport()
     let heldOutSamples = byWriter.map { $0.map { scoring.prepared($0, report: &unchanged) } }
     var scores: [CrossValidationScore] = []
+    var anyRows = false
     for k in options.historyCounts {
       let folds = byWriter.map { normalEquations(strokes: $0, historyCount: k) }
       var total = NormalEquations(featureCount: folds[0].featureCount, targetCount: 2)
       for fold in folds { total += fold }
+      anyRows = anyRows || total.rowCount > 0
       for lambda in options.lambdas {
         var errorSum = 0.0, count = 0
         for (f, heldOut) in heldOutSamples.enumerated() {
@@ -170,6 +187,7 @@ public struct LearnedLinearTrainer: Sendable {
         }
       }
     }
+    guard anyRows else { throw NoTrainingRows(historyCounts: options.historyCounts, longestHorizon: options.horizons.max() ?? 0) }
     guard let best = scores.min(by: { $0.meanError < $1.meanError }) else {
       throw NormalEquations.SingularSystem(lambda: options.lambdas.max() ?? 0)
     }

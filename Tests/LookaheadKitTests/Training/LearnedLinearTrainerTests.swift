@@ -73,6 +73,29 @@ struct LearnedLinearTrainerTests {
     }
   }
 
+  /// Strokes of 40 samples at 120 Hz last 0.325 s: a horizon of a second leaves no row. Said as
+  /// that, by the fit and by cross-validation alike; it was "the normal equations are singular at
+  /// λ = 0.01: add ridge regularisation", with ridge already on.
+  @Test("strokes too short for any row: refused as too little data, not as a singular system")
+  func noRows() throws {
+    let tau = 1.0 / 120
+    var options = LearnedLinearTrainer.Options(horizons: [0.1, 1])
+    options.historyCounts = [2, 4]
+    options.lambdas = [0.01]
+    let strokes = Self.parabolas(count: 3, tau: tau, seed: 5, writer: "w1") + Self.parabolas(count: 3, tau: tau, seed: 6, writer: "w2")
+    let trainer = LearnedLinearTrainer(options: options)
+    let message = "too little data to train: 0 training rows (a row needs K + 1 samples of a stroke, K = 2…4 here, "
+      + "and the stroke still going a horizon later, up to 1000 ms here)"
+    options.horizons = [1]
+    #expect { try LearnedLinearTrainer(options: options).crossValidate(strokes: strokes) } throws: { "\($0)" == message }
+    #expect { try LearnedLinearTrainer(options: options).fit(strokes: strokes, historyCount: 3, lambda: 0.01) } throws: {
+      "\($0)" == "too little data to train: 0 training rows (a row needs K + 1 samples of a stroke, K = 3 here, "
+        + "and the stroke still going a horizon later, up to 1000 ms here)"
+    }
+    // One horizon within the strokes gives rows: the other is not a reason to refuse.
+    #expect(try trainer.crossValidate(strokes: strokes).scores.count == 2)
+  }
+
   @Test("constant-velocity weights reproduce linear extrapolation from the newest velocity")
   func constantVelocityWeights() throws {
     var predictor = LearnedLinearPredictor(parameters: .constantVelocity(historyCount: 3))
