@@ -50,12 +50,17 @@ struct TuneSearchOptions: ParsableArguments {
   }
 
   /// What `tune` records about its run (as `tune`'s, whichever command scores the search), with
-  /// the `--weights` file and its SHA-256 among the settings.
+  /// the `--weights` file and its SHA-256 among the settings, and the writers its weights were
+  /// fitted on in this run's data (``WeightsFittedWriters``).
   func provenance(loader: TuningDatasetLoader) throws -> ResultProvenance {
     var record = loader.provenance(
       command: "tune", predictors: [predictor], seed: seed.value, profile: try profile.resolve(),
       evaluationProtocol: try parsedObjective().usesReplay ? "frame-replay" : "anchor")
-    if let weights = try weightsRecord() { record.settings["weights"] = weights }
+    if let weights, let settings = try weightsRecord() {
+      record.settings["weights"] = settings
+      record.weightsTrainWriters = WeightsFittedWriters.fitted(
+        weightsAt: URL(fileURLWithPath: weights), datasets: loader.datasets)
+    }
     return record
   }
 

@@ -108,8 +108,14 @@ public struct ResultProvenance: Sendable, Hashable, Codable {
   public var horizonPolicy: String?
   /// The writer split of a tune or training (`holdout=0.25,seed=1`, `leave-one-writer-out`).
   public var split: String?
-  /// The writers the configuration was searched or fitted on.
+  /// The writers the configuration was searched or fitted on (with `tune --weights`, also those
+  /// the trained weights were fitted on: ``weightsTrainWriters``).
   public var trainWriters: [String]?
+  /// With `tune --weights`: the writers the trained network or learned linear model was fitted
+  /// on, as its own record lists them (``WeightsFittedWriters``), when it was fitted on data this
+  /// run read too. They are among ``trainWriters``, since the model a tune ships was fitted on
+  /// them. `nil` (left out of JSON) otherwise.
+  public var weightsTrainWriters: [String]?
   /// The writers (or separate test data) its held-out score comes from: writers the configuration
   /// or model this file holds never saw. `nil` when cross-fitted (see ``crossFittedWriters``).
   public var testWriters: [String]?

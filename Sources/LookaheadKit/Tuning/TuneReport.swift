@@ -137,15 +137,19 @@ public struct TuneReport: Sendable, Codable {
     lines.append("best (\(best.label), \(best.trials) trials, \(best.failedTrials) failed, \(best.infeasibleTrials) infeasible): trial \(best.bestTrial), objective \(f(best.bestObjective))")
     lines.append("  \(best.bestSpecification)")
     lines.append("")
+    // Separate test data lists no held-out writers here; its writers are the provenance's.
+    let weightsNote = WeightsFittedWriters.heldOutText(
+      heldOutWriters.isEmpty ? provenance.testWriters ?? [] : heldOutWriters, provenance: provenance
+    ).map { "; " + $0 } ?? ""
     if provenance.crossFittedWriters != nil {
       lines.append(
         "cross-fitted writers (each scored by the configuration its fold searched without it; the best "
-          + "configuration above was searched on all of them): \(WriterListText.joined(heldOutWriters))")
+          + "configuration above was searched on all of them): \(WriterListText.joined(heldOutWriters))" + weightsNote)
     } else {
       lines.append(
         heldOutWriters.isEmpty
           ? "held-out writers (never seen by the search): separate test data"
-          : HeldOutWritersLine.text(heldOutWriters, never: "never seen by the search", provenance: provenance))
+          : HeldOutWritersLine.text(heldOutWriters, never: "never seen by the search", provenance: provenance) + weightsNote)
     }
     if let heldOutObjective { lines.append("held-out objective: \(f(heldOutObjective))") }
     lines.append("horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)")

@@ -60,7 +60,7 @@ extension TuneRun {
     public func provenance(_ request: Request, trainWriters: [String], testWriters: [String]?) -> ResultProvenance? {
       guard var record = request.provenance else { return nil }
       record.split = request.split?.description ?? "none (separate test data)"
-      record.trainWriters = trainWriters
+      record.trainWriters = trainWriters + (record.weightsTrainWriters ?? []).filter { !trainWriters.contains($0) }
       record.testWriters = testWriters
       record.objective = request.objective.description
       record.fixed = specification.assignments.reduce(into: [:]) { $0[$1.key] = $1.value }
