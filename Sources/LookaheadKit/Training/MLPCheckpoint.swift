@@ -96,11 +96,35 @@ struct MLPCheckpoint: Codable {
       + (validationWeights.map { " stopping-weights=\(digest($0))" } ?? "")
   }
 
+  /// A `--checkpoint` file that is not a checkpoint (a folder, an empty or cut-short file, a data
+  /// file or another JSON): named with what is wrong, where Foundation said only "The data isn't
+  /// in the correct format" or "The data is missing", naming no file.
+  struct Unreadable: Error, CustomStringConvertible {
+    var path: String
+    var problem: String
+    var description: String {
+      "\(path): \(problem), so it is not a checkpoint of train --family mlp. Remove it or pick another --checkpoint"
+    }
+  }
+
   /// The saved state, nil when there is no file; throws when it is unreadable or of another run.
   static func read(_ url: URL, expecting fingerprint: String) throws -> MLPCheckpoint? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    let decoder = ResultJSON.decoder()
-    let saved = try decoder.decode(MLPCheckpoint.self, from: Data(contentsOf: url))
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+    guard !isFolder.boolValue else { throw Unreadable(path: url.path, problem: "is a folder") }
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw Unreadable(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
+    }
+    let saved: MLPCheckpoint
+    do { saved = try ResultJSON.decoder().decode(MLPCheckpoint.self, from: data) } catch {
+      guard !data.isEmpty else { throw Unreadable(path: url.path, problem: "is empty") }
+      guard case .malformed(let at, let detail) = ModelFile.describe(error) else { throw error }
+      throw Unreadable(path: url.path, problem: at == "$" ? detail : "at \(at): \(detail)")
+    }
+    guard saved.format == "lookahead-mlp-checkpoint" else {
+      throw Unreadable(path: url.path, problem: "its format is \"\(saved.format)\"")
+    }
     guard saved.fingerprint == fingerprint else {
       throw Mismatch(path: url.path, found: saved.fingerprint, expected: fingerprint)
     }

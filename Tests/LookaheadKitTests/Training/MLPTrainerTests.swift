@@ -222,6 +222,27 @@ struct MLPTrainerTests {
     #expect(try MLPTrainer(options: options).train(data: data, checkpoint: url).epochs.count == 2)
   }
 
+  /// A `--checkpoint` that is no checkpoint was refused by Foundation's "The data isn't in the
+  /// correct format", naming no file; now by the file and what is wrong with it. Nothing is written.
+  @Test("a file that is not a checkpoint is refused naming it and what is wrong", arguments: [
+    ("", "is empty"), ("time,x,y\n0,1,2\n", "not valid JSON"), ("{\"a\": 1}", "at $.format: missing field"),
+    ("{\"format\": \"lookahead-mlp-checkpoint\", \"fingerprint\"", "not valid JSON"),
+  ])
+  func notACheckpoint(contents: String, problem: String) throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lookahead-not-checkpoint-\(UInt64.random(in: 0...UInt64.max)).ck")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+    #expect { try MLPTrainer(options: Self.options(epochs: 1)).train(data: try Self.arcs(), checkpoint: url) } throws: {
+      "\($0)" == "\(url.path): \(problem), so it is not a checkpoint of train --family mlp. Remove it or pick another --checkpoint"
+    }
+    #expect(try String(contentsOf: url, encoding: .utf8) == contents)
+    let folder = FileManager.default.temporaryDirectory
+    #expect { try MLPTrainer(options: Self.options(epochs: 1)).train(data: try Self.arcs(), checkpoint: folder) } throws: {
+      "\($0)".hasSuffix(": is a folder, so it is not a checkpoint of train --family mlp. Remove it or pick another --checkpoint")
+    }
+  }
+
   /// Row weights and early-stopping weights change the loss and the chosen epoch without changing
   /// a row count, so they are part of the fingerprint: a run with other weights does not resume
   /// this one's state, and the same weights do.
