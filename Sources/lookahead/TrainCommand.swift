@@ -171,6 +171,9 @@ struct TrainCommand: ParsableCommand {
     let historyCounts = historyValues.map { Int($0) }
     let lambdaValues = try numbers(lambdas, "--lambdas")
     guard lambdaValues.allSatisfy({ $0 >= 0 }) else { throw ValidationError("--lambdas must not be negative") }
+    // Before the data, as the network's options are checked (a bad value was named only after a
+    // missing file, and without the usage line the other options' refusals print).
+    let lateReportFraction = try lateReportFraction()
     try runCommand {
       let outURL = output.url
       let resultURL = outURL.map { TuningDatasetLoader.resultURL(for: $0, kind: "train") }
@@ -183,7 +186,7 @@ struct TrainCommand: ParsableCommand {
       guard let data = try loader.load(datasets) else { return }
       let request = TrainRun.Request(
         horizons: horizonSeconds, split: try split.map { try WriterSplit(parsing: $0) }, historyCounts: historyCounts,
-        lambdas: lambdaValues, rotateToMotion: !noRotate, lateReportFraction: try lateReportFraction(),
+        lambdas: lambdaValues, rotateToMotion: !noRotate, lateReportFraction: lateReportFraction,
         stages: PredictorStages(gapLimitSeconds: gapLimit / 1000), parts: parts)
       let outcome = try TrainRun.run(request, data: data, testData: try loader.load(test, asTestData: true), progress: statusLine)
       let report = TrainReport(

@@ -45,6 +45,11 @@ struct TrainLinearLateReportsCommandTests {
     let run = try DatasetsCommandTests.run(Self.arguments + ["--retime-late-reports=\(value)", TrainMLPCommandTests.dataset])
     #expect(run.status != 0)
     #expect(run.stderr.contains("--retime-late-reports must be above 0 and below 1"), "\(run.stderr)")
+    // Before the data: a missing file is not what is named, and the usage line follows, as for
+    // the network's options (it was checked once the data had loaded).
+    let missing = try DatasetsCommandTests.run(["train", "--retime-late-reports=\(value)", "--split", "holdout=0.25,seed=1", "no-such.csv"])
+    #expect(missing.stderr.hasPrefix("error: --retime-late-reports must be above 0 and below 1"), "\(missing.stderr)")
+    #expect(missing.stderr.contains("Usage: lookahead train"), "\(missing.stderr)")
   }
 
   /// The learned linear Henze 2017 comparison fits the paper's model on its own windows and would
