@@ -209,8 +209,11 @@ public struct ColumnMapping: Sendable {
       gapSeconds = value / perSecond
     }
     guard stroke != nil || phase != nil || gapSeconds != nil else {
-      throw ImportSettings.error(timeEntry,
-        "the mapping must say how rows become strokes: stroke=ID_COLUMN, phase=COLUMN (down/up markers) or gap=DURATION")
+      // No field is wrong: one is missing. Said of the mapping (its file, or the line `t` is on),
+      // not of `t`, which was named as if its value were the problem.
+      throw TraceInputError(
+        file: timeEntry.file, location: timeEntry.line.map { .line($0) } ?? .file,
+        problem: "the mapping must say how rows become strokes: stroke=ID_COLUMN, phase=COLUMN (down/up markers) or gap=DURATION")
     }
 
     separator = nil

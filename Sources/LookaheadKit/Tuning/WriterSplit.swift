@@ -27,6 +27,8 @@ public enum WriterSplit: Sendable, Hashable, CustomStringConvertible {
 
   public enum Problem: Error, Equatable, CustomStringConvertible {
     case syntax(String)
+    /// The form is right, a value is not: the split as given and what the value must be.
+    case outOfRange(String, String)
     case writerOnTwoSides(String)
     case unknownWriter(String, known: [String])
     case strokesWithoutWriter(count: Int)
@@ -36,6 +38,7 @@ public enum WriterSplit: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .syntax(let text):
         "split '\(text)' is not one of: train=A,B;validation=C;test=D | holdout=FRACTION,seed=N | kfold=K,seed=N | leave-one-writer-out"
+      case .outOfRange(let text, let rule): "split '\(text)': \(rule)"
       case .writerOnTwoSides(let writer): "writer \(writer) is named on two sides of the split"
       case .unknownWriter(let writer, let known): "writer \(writer) is not in the data (writers: \(known.joined(separator: ", ")))"
       case .strokesWithoutWriter(let count): "\(count) strokes have no writer, so they cannot be split by writer"
@@ -63,12 +66,16 @@ public enum WriterSplit: Sendable, Hashable, CustomStringConvertible {
     if trimmed.hasPrefix("holdout=") || trimmed.hasPrefix("kfold=") {
       let isHoldout = trimmed.hasPrefix("holdout=")
       let values = try settings(Substring(trimmed))
-      let seed = UInt64(values["seed"] ?? "0")
+      guard let seed = UInt64(values["seed"] ?? "0") else { throw Problem.outOfRange(text, "seed must be a whole number from 0") }
       if isHoldout {
-        guard let fraction = Double(values["holdout"] ?? ""), fraction > 0, fraction < 1, let seed else { throw Problem.syntax(text) }
+        guard let fraction = Double(values["holdout"] ?? "") else { throw Problem.syntax(text) }
+        guard fraction > 0, fraction < 1 else {
+          throw Problem.outOfRange(text, "the held-out fraction must be above 0 and below 1 (0.25 holds out a quarter of the writers)")
+        }
         self = .holdout(testFraction: fraction, seed: seed)
       } else {
-        guard let k = Int(values["kfold"] ?? ""), k >= 2, let seed else { throw Problem.syntax(text) }
+        guard let k = Int(values["kfold"] ?? "") else { throw Problem.syntax(text) }
+        guard k >= 2 else { throw Problem.outOfRange(text, "kfold needs at least 2 folds") }
         self = .kFold(k: k, seed: seed)
       }
       return

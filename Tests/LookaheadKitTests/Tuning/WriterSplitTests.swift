@@ -47,6 +47,16 @@ struct WriterSplitTests {
     }
     #expect(throws: WriterSplit.Problem.self) { try WriterSplit(parsing: "test=Nobody").parts(of: Self.strokes) }
     #expect(throws: WriterSplit.Problem.self) { try WriterSplit(parsing: "halves") }
+    // The right form with a value out of range says which value and its range, not the forms.
+    for (text, rule) in [
+      ("holdout=0,seed=1", "the held-out fraction must be above 0 and below 1 (0.25 holds out a quarter of the writers)"),
+      ("holdout=1", "the held-out fraction must be above 0 and below 1 (0.25 holds out a quarter of the writers)"),
+      ("kfold=1,seed=1", "kfold needs at least 2 folds"), ("holdout=0.5,seed=-1", "seed must be a whole number from 0"),
+    ] {
+      #expect(throws: WriterSplit.Problem.outOfRange(text, rule)) { try WriterSplit(parsing: text) }
+      #expect("\(WriterSplit.Problem.outOfRange(text, rule))" == "split '\(text)': \(rule)")
+    }
+    #expect(throws: WriterSplit.Problem.syntax("holdout=abc")) { try WriterSplit(parsing: "holdout=abc") }
     #expect(throws: WriterSplit.Problem.strokesWithoutWriter(count: 1)) {
       try WriterSplit.leaveOneWriterOut.parts(of: [Stroke(samples: [TraceSample(time: 0, x: 0, y: 0)])])
     }
