@@ -43,6 +43,17 @@ struct NoContactStrokesTests {
     #expect(run.stdout.contains("empty.csv, 0 strokes"), "\(run.stdout)")
   }
 
+  /// It said "no intervals (every stroke has one sample)" of no stroke at all.
+  @Test("datasets inspect says there is no contact stroke")
+  func inspect() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try DatasetsCommandTests.run(["datasets", "inspect", "empty.csv" + Self.mapping], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("strokes:     0 (0 contact, 0 hover)\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("rate:        no intervals (no contact stroke)\n"), "\(run.stdout)")
+  }
+
   @Test("tune and train refuse it before their work, naming the data", arguments: [
     ["train"], ["train", "--family", "mlp", "--epochs", "1"], ["tune", "--predictor", "linear", "--trials", "2"],
   ])

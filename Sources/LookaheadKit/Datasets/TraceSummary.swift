@@ -171,7 +171,7 @@ public struct TraceSummary: Codable, Sendable, Equatable {
       let stated = digitizerRateHz.map { ", stated \(number($0, 1)) Hz" } ?? ""
       lines.append("rate:        median dt \(number(median * 1000)) ms (\(rate)), mean dt \(number(mean * 1000)) ms\(stated)")
     } else {
-      lines.append("rate:        no intervals (every stroke has one sample)")
+      lines.append("rate:        no intervals (\(contactStrokes == 0 ? "no contact stroke" : "every contact stroke has one sample"))")
     }
     lines.append("fields:      \(fields.joined(separator: ", "))")
     lines.append("writers:     \(writers.isEmpty ? "unknown" : writers.joined(separator: ", "))")
