@@ -23,7 +23,13 @@ struct DatasetsProfileCommand: ParsableCommand {
   /// recording's `$.frames` (where the profile is checked), and a blank one was written as the
   /// profile's name; the user typed `--name`, so that is what the refusal names, before any work.
   func validate() throws {
-    guard let name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+    guard let name else { return }
+    // A measured profile is another device than the preset whose name it would take, and every
+    // run through it would be labelled as the preset's (`--profile FILE` refuses such a file too).
+    if DeviceProfile.preset(named: name) != nil {
+      throw ValidationError("--name '\(name)' is a preset's name; give the measured profile a name of its own")
+    }
+    guard name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
     throw ValidationError(
       "--name \(name.isEmpty ? "is empty" : "'\(name)' is only white space"): give the profile a name (it is how "
         + "--profile, results and model files name the profile), or leave --name out for recorded-<file name>")

@@ -23,6 +23,10 @@ enum ZeroSeedDefault: SeedDefault {
 /// is replayed with the display phase and missed frames its held-out score was measured with.
 enum ModelSeedDefault: SeedDefault {
   static let description = "the seed recorded in the --model files, when they agree, else 0"
+  /// `sweep` shares these options but replays nothing at random, so it refuses `--seed`; its help
+  /// offered the option all the same.
+  static let choices = "the replay's display phase and missed frames, and the bootstrap where the command has one; "
+    + "sweep has no random choice and refuses it"
 }
 
 /// `--seed`: every random choice a run makes (the replay's display phase and missed frames, the

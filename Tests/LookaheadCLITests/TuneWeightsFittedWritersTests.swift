@@ -13,16 +13,22 @@ import Testing
 struct TuneWeightsFittedWritersTests {
   static let data = "Henze2017-MobileHCI:Fitts:writer=participant1,participant2"
 
+  /// A one-epoch network fitted on participant1 (`net.json`, with `net.train.json` beside it).
+  static func trainWeights(in dir: URL) throws -> URL {
+    let weights = dir.appendingPathComponent("net.json")
+    let train = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--epochs", "1", "--hidden", "4", "--split", "train=participant1;test=participant2",
+      "-o", weights.path, data,
+    ])
+    try #require(train.status == 0, "\(train.stderr)")
+    return weights
+  }
+
   @Test("held out by the tune but fitted by the weights: said, recorded, and noted on the exported model")
   func weightsWritersCounted() throws {
     let dir = try TuneExportChainTests.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let weights = dir.appendingPathComponent("net.json")
-    let train = try DatasetsCommandTests.run([
-      "train", "--family", "mlp", "--epochs", "1", "--hidden", "4", "--split", "train=participant1;test=participant2",
-      "-o", weights.path, Self.data,
-    ])
-    try #require(train.status == 0, "\(train.stderr)")
+    let weights = try Self.trainWeights(in: dir)
 
     func tune(_ split: String, _ name: String) throws -> (stdout: String, provenance: ResultProvenance, journal: URL) {
       let journal = dir.appendingPathComponent("\(name).jsonl"), out = dir.appendingPathComponent("\(name).json")
@@ -65,12 +71,7 @@ struct TuneWeightsFittedWritersTests {
   func otherData() throws {
     let dir = try TuneExportChainTests.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let weights = dir.appendingPathComponent("net.json")
-    let train = try DatasetsCommandTests.run([
-      "train", "--family", "mlp", "--epochs", "1", "--hidden", "4", "--split", "train=participant1;test=participant2",
-      "-o", weights.path, Self.data,
-    ])
-    try #require(train.status == 0, "\(train.stderr)")
+    let weights = try Self.trainWeights(in: dir)
     let inkable = try EvaluationDataset.load("Inkable-ApplePencil", dataDirectory: nil).provenance
     #expect(WeightsFittedWriters.fitted(weightsAt: weights, datasets: [inkable]) == nil)
     let henze = try EvaluationDataset.load(Self.data, dataDirectory: nil).provenance

@@ -74,6 +74,11 @@ public struct PredictorCatalog: Sendable {
     } catch {
       throw .configFile(path: path, jsonPath: "$", problem: "not valid JSON (\(error))")
     }
+    // An empty array configures nothing: `sweep` printed an empty table and `compare` dropped the
+    // file unnoticed beside other predictors, each exiting 0.
+    guard !items.isEmpty else {
+      throw .configFile(path: path, jsonPath: "$", problem: "holds no predictors (an empty array); give at least one")
+    }
     var result: [CatalogPredictor] = []
     for (i, item) in items.enumerated() {
       let at = isArrayFile ? "$[\(i)]" : "$"

@@ -24,7 +24,11 @@ public enum ProtocolTable {
       }
       guard !kept.isEmpty else { continue }
       var means: [[Double?]] = []
-      var lines: [[String]] = [["mean / p95, \(title)"] + keys.map { $0 + " " }]
+      // "mean / p95" only where a cell has a p95 (the Henze 2017 protocol's cells are means).
+      let hasP95 = kept.contains { row in
+        row.scores.contains { (millimetres ? $0.p95Millimetres : $0.p95Native) != nil }
+      }
+      var lines: [[String]] = [["\(hasP95 ? "mean / p95" : "mean"), \(title)"] + keys.map { $0 + " " }]
       for row in kept {
         var rowMeans: [Double?] = []
         var cells: [String] = [row.isReference ? "[ref] " + row.label : row.label]

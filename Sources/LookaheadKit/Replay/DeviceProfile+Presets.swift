@@ -96,6 +96,22 @@ extension DeviceProfile {
         profile: nameOrPath, field: nil,
         problem: "neither a preset (\(presets.map(\.name).joined(separator: ", "))) nor an existing file")
     }
-    return try load(contentsOf: URL(fileURLWithPath: nameOrPath))
+    let profile = try load(contentsOf: URL(fileURLWithPath: nameOrPath))
+    try profile.checkNotPosingAsPreset(file: nameOrPath)
+    return profile
+  }
+
+  /// Refuses a profile of a file that takes a preset's name for another device: every table,
+  /// model summary and report labels a run by the profile's name, so a 60 Hz profile named
+  /// `pencil240-promotion120` read as the preset's run. A file holding a preset as it is (what
+  /// `replay profiles --json NAME` writes) is that preset and passes. Only files a user gives
+  /// are checked, not profiles embedded in model files, which record the definition they were
+  /// made with.
+  public func checkNotPosingAsPreset(file: String) throws(DeviceProfileError) {
+    guard let preset = Self.preset(named: name), preset != self else { return }
+    throw DeviceProfileError(
+      profile: file, field: "name",
+      problem: "'\(name)' is a preset's name, but this profile defines another device, and results would be "
+        + "labelled as the preset's: give it a name of its own")
   }
 }

@@ -63,6 +63,12 @@ public enum ReportInput: Sendable {
         throw TraceInputError(file: path, location: .file, field: "format", problem: kind)
       }
       if let problem = Self.invalidJSON(data, path: path, text: text) { throw problem }
+      // An object with neither a sweep's curves nor any result's provenance was decoded as a sweep
+      // and refused at `$.provenance` as "expected a sweep result": a device profile, a tune's
+      // best configuration, a recording, `{}`.
+      if !isEvaluation, !text.contains("\"curves\""), !text.contains("\"provenance\"") {
+        throw notAResult(data, path: path)
+      }
       do {
         if isEvaluation {
           return .evaluation(try decoder.decode(EvaluationResult.self, from: data), path: path)
@@ -76,9 +82,16 @@ public enum ReportInput: Sendable {
     if PredictionRecordTable.isRecordsHeader(header) {
       return .records(try PredictionRecordTable.parse(text, path: path))
     }
-    throw TraceInputError(
+    throw notAResult(data, path: path)
+  }
+
+  /// The refusal of a file that is none of the results `report` reads, naming what it is when it
+  /// is another file the workbench writes.
+  static func notAResult(_ data: Data, path: String) -> TraceInputError {
+    let kind = WorkbenchFileKind.identify(data).map { ": it is \($0.summary)" } ?? ""
+    return TraceInputError(
       file: path, location: .file, field: nil,
-      problem: "not a result lookahead report reads (expected the --json of evaluate, compare or sweep, "
+      problem: "not a result lookahead report reads\(kind) (expected the --json of evaluate, compare or sweep, "
         + "a tune journal, or the CSV of evaluate --records)")
   }
 
