@@ -19,6 +19,24 @@ struct JSONPathTests {
     }
   }
 
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// A top-level key spelt `display.phaseOffsetSeconds` was named `$.display.phaseOffsetSeconds`,
+  /// the real nested field's path, so the user could not see what was wrong.
+  @Test func aNameThatIsNoPlainWordIsBracketed() {
+    #expect(JSONPath.text(of: [Key("display.phaseOffsetSeconds")]) == "$['display.phaseOffsetSeconds']")
+    #expect(JSONPath.text(of: [Key("display"), Key("phaseOffsetSeconds")]) == "$.display.phaseOffsetSeconds")
+    #expect(JSONPath.text(of: [Key("it's a\\b")]) == #"$['it\'s a\\b']"#)
+    #expect(JSONPath.text(of: [Key("rate_hz"), Key("gap-limit")]) == "$.rate_hz.gap-limit")
+    #expect(JSONPath.text(of: [Key("")]) == "$['']")
+  }
+
   @Test func theDocumentItselfIsTheDollarSign() {
     #expect(JSONPath.text(of: []) == "$")
   }
