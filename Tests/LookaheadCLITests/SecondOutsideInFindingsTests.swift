@@ -68,6 +68,22 @@ struct SecondOutsideInFindingsTests {
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r.html").path))
   }
 
+  /// A device profile given as data said only "expected a top-level array of touch events".
+  @Test("a device profile given as data or as a model is named, with where it goes")
+  func profileGivenElsewhere() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let preset = try DatasetsCommandTests.run(["replay", "profiles", "--json", "finger60-phone"], in: dir)
+    try #require(preset.status == 0, "\(preset.stderr)")
+    try preset.stdout.write(to: dir.appendingPathComponent("phone.json"), atomically: true, encoding: .utf8)
+    let kind = "a device profile (as `datasets profile -o` or `replay profiles --json` writes)"
+    let asData = try DatasetsCommandTests.run(["datasets", "inspect", "phone.json"], in: dir)
+    #expect(asData.status == 1)
+    #expect(asData.stderr.contains("expected a top-level array of touch events; it is \(kind): give it with --profile"), "\(asData.stderr)")
+    let asModel = try DatasetsCommandTests.run(["evaluate", "--model", "phone.json", "Inkable-ApplePencil"], in: dir)
+    #expect(asModel.stderr.contains("is \(kind), not a model file"), "\(asModel.stderr)")
+  }
+
   @Test("the Henze 2017 protocol's table heads its means as means")
   func henzeHeading() throws {
     let run = try DatasetsCommandTests.run(["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Fitts"])

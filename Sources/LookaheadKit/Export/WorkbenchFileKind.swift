@@ -27,6 +27,8 @@ public enum WorkbenchFileKind: Equatable, Sendable {
   case trace
   /// A session file saved by the recorder page.
   case browserRecording
+  /// A device profile (`--profile FILE`, `datasets profile -o`).
+  case deviceProfile
 
   /// Where a file is given, each slot reading one or a few kinds.
   public enum Slot: Sendable {
@@ -62,6 +64,8 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     if (try? JSONDecoder().decode(Item.self, from: data)) != nil || (try? JSONDecoder().decode([Item].self, from: data)) != nil {
       return .tuneConfiguration
     }
+    // A profile's reader refuses unknown fields, so only a profile decodes as one.
+    if (try? DeviceProfile.decode(data, file: "")) != nil { return .deviceProfile }
     return nil
   }
 
@@ -76,6 +80,7 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     case .trainConfiguration: "a model configuration (what `lookahead train -o` writes)"
     case .trace: "a Lookahead trace file (data, not a result)"
     case .browserRecording: "a browser recording (`lookahead recorder`)"
+    case .deviceProfile: "a device profile (as `datasets profile -o` or `replay profiles --json` writes)"
     }
   }
 
@@ -100,6 +105,7 @@ public enum WorkbenchFileKind: Equatable, Sendable {
       "export it with `lookahead export --from-train \(file) -o M.model`, then give --model M.model"
     case .trace: "give it as a dataset (the positional argument)"
     case .browserRecording: "give it as a dataset, or to `lookahead datasets profile` for its device profile"
+    case .deviceProfile: "give it with --profile (evaluate, compare, sweep, replay, tune, export)"
     }
   }
 

@@ -160,7 +160,9 @@ public struct InkableImporter: TraceImporter {
   /// each event in turn, failing at the first bad one with its JSON path and field.
   func decodeEvents(_ data: Data, file: URL) throws -> [Event] {
     guard case .array(let elements) = try JSONValue.parse(data, file: file.path) else {
-      throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events")
+      // Another JSON the workbench reads or writes, named with where it goes instead.
+      let kind = WorkbenchFileKind.identify(data).map { "; it is \($0.summary): \($0.remedy(for: file.lastPathComponent))" } ?? ""
+      throw TraceInputError(file: file.path, location: .jsonPath("$"), problem: "expected a top-level array of touch events" + kind)
     }
     var touchNumbers: [String: Int] = [:]
     return try elements.enumerated().map { index, element in
