@@ -39,7 +39,7 @@ struct CompareCommand: ParsableCommand {
 
   @Option(
     name: .customLong("paired-column"),
-    help: "Scorecard column compared stroke by stroke (frame replay). (default: \(ScorecardColumn.errorMeanMillimetres))")
+    help: "Scorecard column compared stroke by stroke (frame replay); a length metric without its unit (error_mean) is its mm column. (default: \(ScorecardColumn.errorMeanMillimetres))")
   var pairedColumn: String?
 
   @OptionGroup var metrics: MetricsOption
@@ -61,7 +61,7 @@ struct CompareCommand: ParsableCommand {
         ("--metrics", metrics.isGiven),
       ].filter(\.1).map(\.0)
       try UnusedProtocolOptions.check(given, in: .evaluation(protocolChoice, pairsPredictors: true))
-      if let pairedColumn { try EvaluationRun.check(pairedColumn: pairedColumn) }
+      let pairedColumn = try self.pairedColumn.map { try EvaluationRun.pairedColumn(named: $0) }
       let resamples = self.resamples ?? 10_000
       // Each resample is a pass over the paired strokes: a million is minutes, not hours.
       guard (1...1_000_000).contains(resamples) else { throw ValidationError("--resamples must be 1…1000000, found \(resamples)") }

@@ -84,6 +84,22 @@ struct SecondOutsideInFindingsTests {
     #expect(asModel.stderr.contains("is \(kind), not a model file"), "\(asModel.stderr)")
   }
 
+  /// `--metrics error_mean` was taken and `--paired-column error_mean` refused, with a list of
+  /// every column cut in the middle.
+  @Test("--paired-column takes a length metric as --metrics names it, and points to the names")
+  func pairedColumnNames() throws {
+    let common = ["compare", "hold", "linear", "--resamples", "200", "Inkable-ApplePencil"]
+    let bare = try DatasetsCommandTests.run(common + ["--paired-column", "error_mean"])
+    let full = try DatasetsCommandTests.run(common + ["--paired-column", "error_mean_mm"])
+    #expect(bare.status == 0, "\(bare.stderr)")
+    #expect(bare.stdout == full.stdout)
+    let wrong = try DatasetsCommandTests.run(common + ["--paired-column", "error_means"])
+    #expect(wrong.status != 0)
+    #expect(wrong.stderr.contains("is not a scorecard column; give a column such as error_mean_mm (or error_mean)"), "\(wrong.stderr)")
+    #expect(wrong.stderr.contains("(every name: the column headers of --metrics all, Docs/Metrics.md)"), "\(wrong.stderr)")
+    #expect(!wrong.stderr.contains("left out"), "\(wrong.stderr)")
+  }
+
   @Test("the Henze 2017 protocol's table heads its means as means")
   func henzeHeading() throws {
     let run = try DatasetsCommandTests.run(["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Fitts"])

@@ -213,9 +213,23 @@ public struct EvaluationRun: Sendable {
   public static func check(pairedColumn column: String, among names: [String]? = nil) throws {
     let names = try names ?? MetricsScorer().columns.map(\.name)
     guard names.contains(column) else {
+      // Pointed to as --metrics points to them: every column listed was over 1 700 characters, cut
+      // in the middle by the message's bound.
       throw RunError(field: "--paired-column",
-        problem: "\"\(MessageText.bounded(column))\" is not a scorecard column; one of \(names.joined(separator: ", "))")
+        problem: "\"\(MessageText.bounded(column))\" is not a scorecard column; give a column such as "
+          + "error_mean_mm (or error_mean), error_p95_native or latency_saved_mean_ms (every name: the column "
+          + "headers of --metrics all, Docs/Metrics.md)")
     }
+  }
+
+  /// The scorecard column `--paired-column NAME` pairs on: `NAME` itself, or for a length metric
+  /// given without its unit (`error_mean`, as `--metrics` takes it) its millimetre column, which
+  /// falls back to the trace's unit where the data has no scale (``comparisons(_:)``).
+  public static func pairedColumn(named name: String) throws -> String {
+    let names = try MetricsScorer().columns.map(\.name)
+    if !names.contains(name), names.contains(name + "_mm") { return name + "_mm" }
+    try check(pairedColumn: name, among: names)
+    return name
   }
 
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).
