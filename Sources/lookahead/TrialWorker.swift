@@ -235,6 +235,13 @@ final class TrialWorker {
           field: field == "parameters" ? "parameters.\(dimension.name)" : field,
           message: "\(dimension.name) = \(value) is outside its searched range \(dimension.lowerBound)…\(dimension.upperBound)")
       }
+      // A whole-number parameter (an order, a window, a choice's index) is scored at a whole
+      // number: 2.9 was scored as 2 and journaled as 2.9, a trial that never ran.
+      guard !dimension.isInteger || value == value.rounded() else {
+        throw RequestError(
+          field: field == "parameters" ? "parameters.\(dimension.name)" : field,
+          message: "\(dimension.name) = \(value): expected a whole number (the parameter takes whole numbers)")
+      }
     }
     return space.unitPoint(of: values)
   }
