@@ -38,7 +38,7 @@ struct RecorderCommand: ParsableCommand {
         throw ExitCode(1)
       }
       // Written unbuffered: a script reading the port must see it at once.
-      FileHandle.standardOutput.write(Data("serving the recorder at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n".utf8))
+      try FileHandle.standardOutput.write(contentsOf: Data("serving the recorder at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)\n".utf8))
       server.serveForever()
     }
   }

@@ -124,7 +124,7 @@ extension TrainCommand {
     if henzeFolds.listParticipants {
       let participants = Henze2017MLPComparison.participants(rawStrokes: rawStrokes)
       let line = try JSONSerialization.data(withJSONObject: ["participants": participants], options: [.sortedKeys])
-      FileHandle.standardOutput.write(line + Data("\n".utf8))
+      try FileHandle.standardOutput.write(contentsOf: line + Data("\n".utf8))
       return
     }
     let extraFit = try henze2017ExtraFit(seed: options.seed)
@@ -132,7 +132,7 @@ extension TrainCommand {
       _ = try Henze2017MLPComparison.trainFolds(
         rawStrokes: rawStrokes, candidates: candidates, horizonRule: rule, scoring: scoring, earlyStopping: earlyStopping,
         stoppingWeights: stoppingWeights, balanceRepeats: balanceRepeats, extraFit: extraFit, folds: folds, jobs: jobs.cores,
-        progress: progress, finished: { FileHandle.standardOutput.write(Data((try $0.jsonLine() + "\n").utf8)) })
+        progress: progress, finished: { try FileHandle.standardOutput.write(contentsOf: Data((try $0.jsonLine() + "\n").utf8)) })
       return
     }
     let outcome = try Henze2017MLPComparison.run(

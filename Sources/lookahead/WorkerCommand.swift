@@ -55,7 +55,8 @@ struct WorkerCommand: ParsableCommand {
       while let line = readLine(strippingNewline: true) {
         lineNumber += 1
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-        FileHandle.standardOutput.write(Data((session.answer(line, lineNumber: lineNumber) + "\n").utf8))
+        // Throwing: the non-throwing write traps when stdout fails (a full disk, a closed pipe).
+        try FileHandle.standardOutput.write(contentsOf: Data((session.answer(line, lineNumber: lineNumber) + "\n").utf8))
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _LookaheadTestSupport
 
 /// A request line holding a number too large for a double was answered 'not a JSON object'
 /// (JSONSerialization refuses the whole line), naming no field.
@@ -29,5 +30,62 @@ struct WorkerOutOfRangeTests {
     #expect(answers[3]["error"] as? String == "not a JSON object")
     #expect(answers[3]["field"] == nil)
     #expect(answers.map { $0["line"] as? Int } == [1, 2, 3, 4])
+  }
+}
+
+/// A fractional value of a whole-number parameter (`order 2.9`) was scored at the whole number
+/// below it and journaled as given, so the journal held a trial that never ran, and the same unit
+/// point carried two scores (found trying the CLI from outside, session 30).
+@Suite("lookahead worker: a whole-number parameter takes whole numbers")
+struct WorkerWholeNumberTests {
+  @Test("values and parameters with a fraction for order or window are refused naming the field; whole ones are scored")
+  func fractionRefused() throws {
+    let input = """
+      {"search":"all","values":[2.9,8]}
+      {"search":"all","parameters":{"order":2,"window":8.5}}
+      {"search":"all","values":[2,8]}
+
+      """
+    let options = [
+      "--predictor", "polynomial", "--params", "order,window", "--strategy", "lhs", "--trials", "2",
+      "--split", "holdout=0.5,seed=1", "Henze2017-MobileHCI:Fitts:writer=participant1,participant2",
+    ]
+    let result = try WorkerCommandTests.run(["worker"] + options, input: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let answers = try WorkerCommandTests.objects(result.stdout)
+    try #require(answers.count == 3, "\(result.stdout)")
+    #expect(answers[0]["field"] as? String == "values")
+    #expect(answers[0]["error"] as? String == "order = 2.9: expected a whole number (the parameter takes whole numbers)")
+    #expect(answers[1]["field"] as? String == "parameters.window")
+    #expect(answers[1]["error"] as? String == "window = 8.5: expected a whole number (the parameter takes whole numbers)")
+    #expect(answers[2]["error"] == nil, "\(answers[2])")
+    let trial = try #require(answers[2]["trial"] as? [String: Any], "\(answers[2])")
+    #expect((trial["values"] as? [NSNumber])?.map(\.doubleValue) == [2, 8], "\(trial)")
+  }
+}
+
+/// `worker` wrote its answers with the non-throwing `FileHandle.write`, which traps when stdout
+/// fails: a full disk crashed it with a backtrace (exit 132). It now exits 1 with an error line.
+@Suite("lookahead worker: a failed write to stdout is an error, not a crash")
+struct WorkerFullStdoutTests {
+  @Test("answers written to /dev/full: exit 1 and one error line")
+  func fullStdout() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let worker = try BuiltExecutable.lookahead().path
+    process.arguments = [
+      "-c",
+      "printf '{\"search\":\"all\",\"index\":0}\\n' | '\(worker)' worker " + WorkerCommandTests.tuneOptions.map { "'\($0)'" }.joined(separator: " ")
+        + " > /dev/full",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(stderr)")
+    #expect(stderr.hasPrefix("error: "), "\(stderr)")
+    #expect(!stderr.contains("Fatal error"), "\(stderr)")
   }
 }
