@@ -21,6 +21,17 @@ struct DatasetsListCommand: ParsableCommand {
 
   func run() throws {
     try runCommand {
+      // The folder a user named (--data-dir, or $LOOKAHEAD_SHARED_DATASETS) is the one place shared
+      // data is looked for; a typo there made the shared datasets vanish from the list without a word.
+      let named = location.dataDirectory.map { ("--data-dir", $0) }
+        ?? ProcessInfo.processInfo.environment["LOOKAHEAD_SHARED_DATASETS"].flatMap { $0.isEmpty ? nil : ("$LOOKAHEAD_SHARED_DATASETS", $0) }
+      if let (source, path) = named {
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue {
+          FileHandle.standardError.write(Data(
+            "note: \(source) \(path) is not a folder, so no shared dataset is listed; only the bundled ones are\n".utf8))
+        }
+      }
       let entries = DatasetListing.all(dataDirectory: location.dataDirectoryURL)
       if json.isOn {
         let encoder = JSONEncoder()

@@ -100,6 +100,18 @@ struct SecondOutsideInFindingsTests {
     #expect(!wrong.stderr.contains("left out"), "\(wrong.stderr)")
   }
 
+  /// A misspelt --data-dir made the shared datasets vanish from `datasets list` without a word.
+  @Test("datasets list notes a --data-dir or LOOKAHEAD_SHARED_DATASETS that is not a folder")
+  func missingDataDirectory() throws {
+    let flag = try DatasetsCommandTests.run(["datasets", "list", "--data-dir", "/nonexistent-lookahead-data"])
+    #expect(flag.status == 0, "\(flag.stderr)")
+    #expect(flag.stderr == "note: --data-dir /nonexistent-lookahead-data is not a folder, so no shared dataset is listed; only the bundled ones are\n")
+    #expect(flag.stdout.contains("bundled"), "\(flag.stdout)")
+    let variable = try DatasetsCommandTests.run(
+      ["datasets", "list"], environment: ["LOOKAHEAD_SHARED_DATASETS": "/nonexistent-lookahead-data"])
+    #expect(variable.stderr.hasPrefix("note: $LOOKAHEAD_SHARED_DATASETS /nonexistent-lookahead-data is not a folder"), "\(variable.stderr)")
+  }
+
   @Test("the Henze 2017 protocol's table heads its means as means")
   func henzeHeading() throws {
     let run = try DatasetsCommandTests.run(["compare", "hold", "linear", "--protocol", "henze2017", "Henze2017-MobileHCI:Fitts"])
