@@ -49,7 +49,20 @@ enum ExitCodeRule {
 func runCommand(_ body: () throws -> Void) throws {
   do {
     try body()
+    try checkStandardOutputWritten()
   } catch {
     throw ExitCodeRule.exit(reporting: error)
   }
+}
+
+/// Throws when what the command printed could not be written: `print` ignores a failed write, so
+/// `predict … > out.csv` on a full disk exited 0 with a short file (found trying the CLI from
+/// outside). Flushed here, where the result is complete, and the stream's error flag read.
+private func checkStandardOutputWritten() throws {
+  // Every stream (C's `stdout` global cannot be named under strict concurrency); stderr is
+  // unbuffered and stdin has nothing to write, so a failure is standard output's.
+  // A reader that stopped early (`| head`) is not a failure of the command.
+  guard fflush(nil) != 0, errno != EPIPE else { return }
+  let reason = String(cString: strerror(errno))
+  throw ValidationError("could not write the result to standard output (\(reason))")
 }

@@ -89,3 +89,25 @@ struct WorkerFullStdoutTests {
     #expect(!stderr.contains("Fatal error"), "\(stderr)")
   }
 }
+
+/// `print` ignores a failed write, so `evaluate --json > out.json` or `datasets list` on a full
+/// disk exited 0 with nothing written. Every command's result is now flushed and checked.
+@Suite("a result that cannot be written to stdout is an error")
+struct StandardOutputWriteTests {
+  @Test("evaluate --json and datasets list to /dev/full: exit 1 and one error line", arguments: [
+    "evaluate --predictor kalman --json --quiet Inkable-ApplePencil", "datasets list",
+  ])
+  func fullStdout(command: String) throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(try BuiltExecutable.lookahead().path)' \(command) > /dev/full"]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(stderr)")
+    #expect(stderr == "error: could not write the result to standard output (No space left on device)\n", "\(stderr)")
+  }
+}
