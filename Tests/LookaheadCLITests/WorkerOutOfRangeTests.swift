@@ -70,23 +70,12 @@ struct WorkerWholeNumberTests {
 struct WorkerFullStdoutTests {
   @Test("answers written to /dev/full: exit 1 and one error line")
   func fullStdout() throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    let worker = try BuiltExecutable.lookahead().path
-    process.arguments = [
-      "-c",
-      "printf '{\"search\":\"all\",\"index\":0}\\n' | '\(worker)' worker " + WorkerCommandTests.tuneOptions.map { "'\($0)'" }.joined(separator: " ")
-        + " > /dev/full",
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(stderr)")
-    #expect(stderr.hasPrefix("error: "), "\(stderr)")
-    #expect(!stderr.contains("Fatal error"), "\(stderr)")
+    let run = try StandardOutputWriteTests.runToFullDevice(
+      "printf '{\"search\":\"all\",\"index\":0}\\n' | LOOKAHEAD worker "
+        + WorkerCommandTests.tuneOptions.map { "'\($0)'" }.joined(separator: " "))
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("error: "), "\(run.stderr)")
+    #expect(!run.stderr.contains("Fatal error"), "\(run.stderr)")
   }
 }
 
@@ -98,16 +87,24 @@ struct StandardOutputWriteTests {
     "evaluate --predictor kalman --json --quiet Inkable-ApplePencil", "datasets list",
   ])
   func fullStdout(command: String) throws {
-    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let run = try Self.runToFullDevice("LOOKAHEAD \(command)")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr == "error: could not write the result to standard output (No space left on device)\n", "\(run.stderr)")
+  }
+
+  /// Runs the shell line `command`, `LOOKAHEAD` standing for the built executable, with stdout on
+  /// `/dev/full` (Linux's always-full device): its exit status and stderr.
+  static func runToFullDevice(_ command: String) throws -> (status: Int32, stderr: String) {
+    try #require(FileManager.default.fileExists(atPath: "/dev/full"), "this test needs /dev/full (Linux)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "'\(try BuiltExecutable.lookahead().path)' \(command) > /dev/full"]
+    let executable = "'" + (try BuiltExecutable.lookahead().path) + "'"
+    process.arguments = ["-c", command.replacingOccurrences(of: "LOOKAHEAD", with: executable) + " > /dev/full"]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(stderr)")
-    #expect(stderr == "error: could not write the result to standard output (No space left on device)\n", "\(stderr)")
+    return (process.terminationStatus, stderr)
   }
 }
