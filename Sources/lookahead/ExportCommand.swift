@@ -145,8 +145,24 @@ struct ExportCommand: ParsableCommand {
         print("  device     \(file.tunedFor.deviceProfileName), horizon \(horizon)")
         let datasets = file.provenance.datasets.map(\.name)
         print("  datasets   \(datasets.isEmpty ? "none" : datasets.joined(separator: ", "))")
+        if let heldOut = heldOutSummary(file) { print("  held out   \(heldOut)") }
       }
     }
+  }
+
+  /// The model's recorded held-out score (`held_out_…`, or `cross_fitted_…`), or why a tune's
+  /// model has none: its journal holds the search's scores only, and a user following the README's
+  /// path (`export --from-tune k.jsonl`) would otherwise not know the result file carries it.
+  private func heldOutSummary(_ file: ModelFile) -> String? {
+    let prefixes = ["held_out_", "cross_fitted_"]
+    let scores = file.provenance.score.filter { key, _ in prefixes.contains { key.hasPrefix($0) } }
+    if !scores.isEmpty {
+      return scores.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.4g", $0.value))" }
+        .joined(separator: ", ")
+    }
+    guard fromTune != nil, !(file.provenance.testWriters ?? []).isEmpty else { return nil }
+    return "not recorded: a tune's journal holds the search's scores only; export --from-tune with the file "
+      + "`tune --out` wrote (or its .tune.json) to record the held-out score in the model"
   }
 
   /// The conformance vectors: the replay is `lookahead predict`'s default (the model's device

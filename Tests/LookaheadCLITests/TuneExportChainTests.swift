@@ -82,6 +82,17 @@ struct TuneExportChainTests {
       // From the journal too: its header records the split's test writers.
       #expect(file.provenance.testWriters == heldOutWriters, "\(name)")
       #expect(file.provenance.producedBy?.contains("tune --predictor kalman:measurement-noise=3") == true)
+      // The result records the held-out score; the journal cannot, and export says so.
+      if source == journal {
+        #expect(file.provenance.score.keys.allSatisfy { !$0.hasPrefix("held_out_") }, "\(file.provenance.score)")
+        #expect(export.stdout.contains("held out   not recorded: a tune's journal holds the search's scores only"), "\(export.stdout)")
+      } else {
+        let table = try #require(result["heldOut"] as? [[String: Any]])
+        let at16 = try #require(table.first { abs(($0["horizonMilliseconds"] as? Double ?? 0) - 1000.0 / 60) < 0.01 })
+        #expect(file.provenance.score["held_out_objective"] == heldOut)
+        #expect(file.provenance.score["held_out_error_mean_mm_at_16.67ms"] == at16["mean"] as? Double)
+        #expect(export.stdout.contains("held out   held_out_error_mean_mm_at_16.67ms "), "\(export.stdout)")
+      }
       // The fixed value is in the shipped configuration, not the default.
       guard case .kalman(let kalman) = file.predictor.configuration.family else {
         Issue.record("family \(file.predictor.configuration.family.name)")

@@ -336,7 +336,8 @@ public struct ModelExportJob: Sendable {
           throw TunedConfiguration.Failure(
             path: url.path, problem: "bestParameters and bestConfiguration disagree (edited by hand, or another catalog version)")
         }
-        var score: [String: Double] = [:]
+        var score = Self.heldOutScore(
+          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance)
         if report.best.bestObjective.isFinite { score["objective"] = report.best.bestObjective }
         if let heldOut = report.heldOutObjective, heldOut.isFinite {
           score[Self.heldOutKeyPrefix(report.provenance) + "objective"] = heldOut
@@ -372,7 +373,8 @@ public struct ModelExportJob: Sendable {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
           provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-          score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
+          score: Self.heldOutScore(
+          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance))
       }
       guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
         let crossFitted = "lookahead-train-mlp-crossfit-result"
@@ -388,7 +390,8 @@ public struct ModelExportJob: Sendable {
       return Origin(
         predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: report.configuration),
         provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-        score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
+        score: Self.heldOutScore(
+          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance))
     }
   }
 
@@ -400,11 +403,17 @@ public struct ModelExportJob: Sendable {
     provenance.crossFittedWriters == nil ? "held_out_" : "cross_fitted_"
   }
 
-  /// A training's held-out mean at 16.67 ms (else its first horizon), for the model's provenance.
-  static func heldOutScore(_ heldOut: [TrainRun.HorizonScore], unit: String, provenance: ResultProvenance) -> [String: Double] {
+  /// A training's or tune's held-out mean at 16.67 ms (else its first horizon), for the model's
+  /// provenance; `heldOut` is (horizon in ms, mean error in `unit`) per anchor horizon. Keyed with
+  /// the horizon as printed (`…_at_16.67ms`; models before this wrote every digit, `16.666666666666668`).
+  static func heldOutScore(
+    _ heldOut: [(milliseconds: Double, mean: Double)], unit: String, provenance: ResultProvenance
+  ) -> [String: Double] {
     var score: [String: Double] = [:]
-    if let horizon = heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first {
-      score[heldOutKeyPrefix(provenance) + "error_mean_\(unit)_at_\(formatNumber(horizon.horizonMilliseconds))ms"] = horizon.mean
+    if let horizon = heldOut.first(where: { abs($0.milliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first,
+      horizon.mean.isFinite
+    {
+      score[heldOutKeyPrefix(provenance) + "error_mean_\(unit)_at_\(horizonMillisecondsText(horizon.milliseconds))ms"] = horizon.mean
     }
     return score
   }

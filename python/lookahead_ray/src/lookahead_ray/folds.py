@@ -37,7 +37,8 @@ class FoldLost(RuntimeError):
 
 
 class FoldRefused(RuntimeError):
-    """`lookahead train` refused the fold (exit status 1 or 2: bad options or data): not retried."""
+    """`lookahead train` ended the fold with an error (exit status 1: bad options or data; 2: an internal
+    failure, a bug to report): not retried, since a deterministic run would end the same way again."""
 
 
 class FoldAbandoned(RuntimeError):
