@@ -29,7 +29,12 @@ struct EvaluationOptions: ParsableArguments {
   /// The device to replay: `--profile`; else the device the exported `models` were tuned for, when
   /// they all name the same one (a model is scored as it was measured); else the default preset.
   func deviceProfile(models: LoadedModels = LoadedModels()) throws -> DeviceProfile {
-    try profile.resolve(else: models.commonDevice)
+    if profile.name == nil {
+      for entry in models.entries {
+        try ModelEvaluation.UndefinedDevice.check(entry.model, path: entry.path, profile: entry.deviceProfile)
+      }
+    }
+    return try profile.resolve(else: models.commonDevice)
   }
 
   /// The replay's seed: `--seed`; else the seed the exported `models` record, when they all record

@@ -37,6 +37,7 @@ struct PredictCommand: ParsableCommand {
         dataDirectory: location.dataDirectoryURL)
       try force.checkWritable(output.url)
       let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
+      if profile.name == nil { try ModelEvaluation.UndefinedDevice.check(loaded, path: model, profile: tunedProfile) }
       let device = try profile.resolve(else: tunedProfile)
       let replaySeed = seed.resolve(else: loaded.file.provenance.seed)
       let replay = try Replay(profile: device, seed: replaySeed)
@@ -51,7 +52,18 @@ struct PredictCommand: ParsableCommand {
       var text = ""
       var sink: (String) -> Void = { print($0) }
       if output.path != nil { sink = { text += $0 + "\n" } }
-      sink("# lookahead \(LookaheadVersion.string) \((CommandLine.arguments.dropFirst()).joined(separator: " "))")
+      // The provenance every result CSV carries (command line, version, seed, the profile in full,
+      // the model's and every data file's SHA-256); it had the command, model path, profile name
+      // and seed only, so a CSV could not say which model or which copy of the data it came from.
+      let dataset = EvaluationDataset(
+        reference: trace, trace: data,
+        files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL),
+        mappings: try EvaluationDataset.mappings(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
+      let modelDigest = try FileDigest.sha256Hex(fileAt: URL(fileURLWithPath: model))
+      let provenance = ResultProvenance(
+        commandLine: CommandLine.arguments, command: "predict", predictors: ["model:\(model) sha256=\(modelDigest)"],
+        seed: replaySeed, profile: device, evaluationProtocol: "frame", datasets: [dataset.provenance])
+      for line in provenance.csvCommentLines { sink(line) }
       sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(replaySeed)")
       sink(ModelEvaluation.csvHeader)
       try ModelEvaluation.predictions(loaded, on: data, replay: replay) { sink(ModelEvaluation.csvLine($0)) }

@@ -14,7 +14,9 @@ import LookaheadRuntime
 /// is a `--profile` other than the device the run records (``RecordedDeviceOverride``), and a
 /// `--fixed-horizon` the run was not scored at (``RecordedHorizonOverride``).
 /// With a hand-given predictor (or a version-1 journal, which records none of it) they say what
-/// the parameters assume.
+/// the parameters assume. An exported model given as the predictor is written again with its own
+/// record, and a run's configuration with its result beside it is sent to `--from-tune` or
+/// `--from-train` (``reexported(_:)``, ``RunConfigurationAsPredictor``).
 public struct ModelExportJob: Sendable {
   /// Where the predictor comes from.
   public enum Source: Sendable {
@@ -81,6 +83,10 @@ public struct ModelExportJob: Sendable {
 
   /// Builds the model file.
   public func modelFile() throws -> ModelFile {
+    if case .predictor(let text) = source {
+      try Self.refuseRunConfiguration(text)
+      if let model = try Self.exportedModel(text) { return try reexported(model) }
+    }
     var catalog = PredictorCatalog.exported
     if let learnedLinearWeights { catalog = try catalog.withTrainedWeights(contentsOf: learnedLinearWeights) }
     let origin = try self.origin(catalog: catalog)

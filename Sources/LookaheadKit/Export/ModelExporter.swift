@@ -65,10 +65,12 @@ public enum ModelExporter {
     try ResultFile.write(try file.fileData(), to: url, force: force)
   }
 
-  /// The device profile a model was tuned for, decoded back from its file and validated (nil
-  /// when the file does not carry one); errors name `path` (the model file) and the field.
+  /// The device profile a model was tuned for, decoded back from its file and validated; when
+  /// the file does not carry one (the field is optional), the preset it names, if it names one
+  /// (such a model was replayed through the default preset without a word); else nil. Errors name
+  /// `path` (the model file) and the field.
   public static func deviceProfile(of file: ModelFile, path: String = "model file") throws -> DeviceProfile? {
-    guard let json = file.tunedFor.deviceProfile else { return nil }
+    guard let json = file.tunedFor.deviceProfile else { return DeviceProfile.preset(named: file.tunedFor.deviceProfileName) }
     let data = try JSONEncoder().encode(json)
     return try DeviceProfile.decode(data, file: "\(path) $.tunedFor.deviceProfile")
   }
