@@ -65,7 +65,17 @@ public enum WriterSplit: Sendable, Hashable, CustomStringConvertible {
     }
     if trimmed.hasPrefix("holdout=") || trimmed.hasPrefix("kfold=") {
       let isHoldout = trimmed.hasPrefix("holdout=")
+      let form = isHoldout ? "holdout=FRACTION,seed=N" : "kfold=K,seed=N"
+      // A part after `;` or a misspelt key was dropped: `holdout=0.25,sed=5` ran with seed 0, and
+      // `holdout=0.25,seed=1;validation=C` said the seed was not a whole number.
+      if trimmed.contains(";") {
+        throw Problem.outOfRange(
+          text, "\(form) takes no other part; validation writers are named in an explicit split (train=A,B;validation=C;test=D)")
+      }
       let values = try settings(Substring(trimmed))
+      for key in values.keys.sorted() where key != "seed" && key != (isHoldout ? "holdout" : "kfold") {
+        throw Problem.outOfRange(text, "unknown setting '\(key)': the form is \(form)")
+      }
       guard let seed = UInt64(values["seed"] ?? "0") else { throw Problem.outOfRange(text, "seed must be a whole number from 0") }
       if isHoldout {
         guard let fraction = Double(values["holdout"] ?? "") else { throw Problem.syntax(text) }

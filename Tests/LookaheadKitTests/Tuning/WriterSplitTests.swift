@@ -52,6 +52,11 @@ struct WriterSplitTests {
       ("holdout=0,seed=1", "the held-out fraction must be above 0 and below 1 (0.25 holds out a quarter of the writers)"),
       ("holdout=1", "the held-out fraction must be above 0 and below 1 (0.25 holds out a quarter of the writers)"),
       ("kfold=1,seed=1", "kfold needs at least 2 folds"), ("holdout=0.5,seed=-1", "seed must be a whole number from 0"),
+      // A misspelt key or an extra part was dropped: the first ran with seed 0 (found from outside).
+      ("holdout=0.25,sed=5", "unknown setting 'sed': the form is holdout=FRACTION,seed=N"),
+      ("kfold=3,seed=1,fold=2", "unknown setting 'fold': the form is kfold=K,seed=N"),
+      ("holdout=0.25,seed=1;validation=W2",
+       "holdout=FRACTION,seed=N takes no other part; validation writers are named in an explicit split (train=A,B;validation=C;test=D)"),
     ] {
       #expect(throws: WriterSplit.Problem.outOfRange(text, rule)) { try WriterSplit(parsing: text) }
       #expect("\(WriterSplit.Problem.outOfRange(text, rule))" == "split '\(text)': \(rule)")
