@@ -95,7 +95,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
     let probe: Probe
     do { probe = try decoder.decode(Probe.self, from: body) } catch {
       if let deep = JSONNesting.problem(in: body) { throw .malformed(path: "$", detail: deep) }
-      throw Self.describe(error)
+      throw Self.describe(error, body: body)
     }
     guard probe.format == ModelFileEnvelope.formatName else {
       throw .malformed(path: "$.format", detail: "expected \"\(ModelFileEnvelope.formatName)\"")
@@ -107,7 +107,7 @@ public struct ModelFile: Codable, Sendable, Equatable {
       throw .unknownPredictor(probe.predictor.configuration.family)
     }
     let file: ModelFile
-    do { file = try decoder.decode(ModelFile.self, from: body) } catch { throw Self.describe(error) }
+    do { file = try decoder.decode(ModelFile.self, from: body) } catch { throw Self.describe(error, body: body) }
     try file.validate()
     return file
   }
@@ -124,8 +124,12 @@ public struct ModelFile: Codable, Sendable, Equatable {
       throw .invalidParameter(
         field: "$.predictor.configuration (\(error.parameter))", detail: "\(error.value): \(error.problem)")
     }
-    if let mm = coordinates.millimetresPerUnit, !(mm.isFinite && mm > 0) {
-      throw .invalidParameter(field: "$.coordinates.millimetresPerUnit", detail: "\(mm): expected a finite number above 0")
+    // Bounded, not only positive: 1e-320 mm loaded, then every app scale multiplied by it was zero
+    // and the app's valid scale was blamed, naming no file (found trying the CLI from outside).
+    if let mm = coordinates.millimetresPerUnit, !(mm >= 1e-6 && mm <= 1e6) {
+      throw .invalidParameter(
+        field: "$.coordinates.millimetresPerUnit",
+        detail: "\(mm): expected a size from 1e-6 mm (a nanometre) to 1e6 mm (a kilometre) per unit")
     }
     if coordinates.unit.isEmpty {
       throw .invalidParameter(
@@ -193,6 +197,21 @@ public struct ModelFile: Codable, Sendable, Equatable {
       return "\"\(value)\" is not a valid value; expected one of " + valid.map { "\"\($0)\"" }.joined(separator: ", ")
     }
     return nil
+  }
+
+  /// ``describe(_:)`` for an error decoding `body`. Foundation's decoder on Linux reports a number
+  /// that does not fit its field (2.5 or -5 where a whole number from 0 is expected) as the whole
+  /// document's "not valid JSON", with no path; a valid document is not called invalid.
+  static func describe(_ error: any Error, body: Data) -> ModelFileError {
+    if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+      (try? JSONDecoder().decode(ModelJSONValue.self, from: body)) != nil
+    {
+      return .malformed(
+        path: "$",
+        detail: "valid JSON, but a number does not fit the field it is in: a whole number is expected where the file "
+          + "has a fraction, a negative number or one too large (the JSON decoder does not say which field)")
+    }
+    return describe(error)
   }
 
   /// A decoding error as a ``ModelFileError/malformed(path:detail:)`` with its JSON path.

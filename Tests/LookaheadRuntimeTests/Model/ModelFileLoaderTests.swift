@@ -144,16 +144,37 @@ struct ModelFileLoaderTests {
       guard case .malformed(let path, _) = error as? ModelFileError else { return false }
       return path == "$.provenance.seed"
     }
+    // A number that does not fit a whole-number field: Foundation names no field, but the file is
+    // valid JSON and is not called invalid (it was: "not valid JSON"). A cut-off file still is.
+    for seed in ["-5", "1.5"] {
+      let unfit = try ModelFixtures.resealed(file) { $0 = $0.replacingOccurrences(of: "\"seed\" : 7", with: "\"seed\" : \(seed)") }
+      #expect {
+        try LookaheadModel(bytes: unfit)
+      } throws: { error in
+        guard case .malformed("$", let detail) = error as? ModelFileError else { return false }
+        return detail.hasPrefix("valid JSON, but a number does not fit the field it is in")
+      }
+    }
+    let cut = try ModelFixtures.resealed(file) { $0 = String($0.dropLast(40)) }
+    #expect(throws: ModelFileError.malformed(path: "$", detail: "not valid JSON")) { try LookaheadModel(bytes: cut) }
   }
 
   @Test("coordinate and horizon numbers must be usable")
   func unusableNumbers() throws {
-    let zeroScale = ModelFixtures.file(ModelFixtures.configurations[0], millimetresPerUnit: 0)
-    #expect {
-      try LookaheadModel(bytes: try zeroScale.fileData())
-    } throws: { error in
-      guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
-      return field == "$.coordinates.millimetresPerUnit"
+    // 1e-320 was taken, and the app's valid scale times it was zero: refused in the file now.
+    for millimetres in [0, 1e-320, 1e-7, 2e6] {
+      let badScale = ModelFixtures.file(ModelFixtures.configurations[0], millimetresPerUnit: millimetres)
+      #expect {
+        try LookaheadModel(bytes: try badScale.fileData())
+      } throws: { error in
+        guard case .invalidParameter(let field, _) = error as? ModelFileError else { return false }
+        return field == "$.coordinates.millimetresPerUnit"
+      }
+    }
+    for millimetres in [1e-6, 0.0627, 1e6] {
+      #expect(throws: Never.self) {
+        try LookaheadModel(bytes: try ModelFixtures.file(ModelFixtures.configurations[0], millimetresPerUnit: millimetres).fileData())
+      }
     }
     let badHorizon = ModelFixtures.file(ModelFixtures.configurations[0], horizonPolicy: .fixed(-0.01))
     #expect {
