@@ -4,7 +4,8 @@
 /// Keeps the stroke being read apart from the finished ones so that appending a sample touches
 /// no other stroke. Each check and message is the one the format has always had (see
 /// ``TraceFileFormat``): records in order, samples before a stroke's updates and predictions,
-/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards, positions within
+/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards, positions (of
+/// samples and of recorded predictions, which `--predictor recorded` scores alike) within
 /// ``TracePositionLimit``.
 ///
 /// The reader borrows the file's bytes and a buffer for one row's cell ranges: it lives inside
@@ -173,7 +174,7 @@ final class TraceRowReader {
         throw fail(index, "prediction anchored at sample \(sampleIndex), which does not exist")
       }
       current.recordedPredictions.append(RecordedPrediction(
-        anchorIndex: sampleIndex, time: try time(t), x: try real(x), y: try real(y),
+        anchorIndex: sampleIndex, time: try time(t), x: try position(x), y: try position(y),
         pressure: try optionalReal(pressure)))
     }
   }
