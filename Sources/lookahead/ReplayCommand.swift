@@ -92,7 +92,8 @@ struct ReplayTraceCommand: ParsableCommand {
         options: input.importOptions())
       guard let device = given ?? loaded.metadata.recordedDisplay?.replayProfile else {
         throw DeviceProfileError(profile: RecordedDisplay.profileName, field: nil,
-          problem: "\(trace) holds no recorded frame times: only a single browser recording (format browser-recording) has them; give a preset or a profile file")
+          problem: "\(trace) holds no recorded frame times: only a single browser recording (format browser-recording) has them; give a preset or a profile file"
+            + (loaded.metadata.notes["display_frames"].map { " (\($0))" } ?? ""))
       }
       let replay = try Replay(profile: device, seed: seed.value)
       if csv {

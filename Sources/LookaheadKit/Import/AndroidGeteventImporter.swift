@@ -229,6 +229,15 @@ public struct AndroidGeteventImporter: TraceImporter {
     }
     let chosen: String
     if let device {
+      // A device the log never names has no events to read: refused, not 0 strokes.
+      guard deviceNumbers[device] != nil else {
+        func named(_ number: Int) -> String { devices[number].isEmpty ? "lines naming no device" : devices[number] }
+        let found = devices.isEmpty ? "the log holds no events"
+          : "its events come from " + devices.indices.map(named).joined(separator: ", ")
+            + (positionDevices.isEmpty ? "" : " (positions from " + positionDevices.map(named).joined(separator: ", ") + ")")
+        throw TraceInputError(file: path, location: .file, field: "device",
+          problem: "'\(device)' has no events in this log; \(found); choose one with PATH:device=/dev/input/eventN")
+      }
       chosen = device
     } else if positionDevices.count > 1 {
       throw TraceInputError(file: path, location: .file, field: "device",

@@ -227,11 +227,19 @@ private struct BrowserRecordingReader {
     return number
   }
 
+  /// A coordinate within ``TracePositionLimit``, refused at its path: a coalesced or predicted
+  /// sample's position is scored either way.
+  func position(_ object: [String: JSONValue], _ key: String, at path: String) throws -> Double {
+    let number = try number(object, key, at: path)
+    guard TracePositionLimit.accepts(number) else { throw fail("\(path).\(key)", key, TracePositionLimit.problem(number)) }
+    return number
+  }
+
   func sample(_ value: JSONValue, at path: String) throws -> BrowserRecording.Sample {
     let object = try object(value, at: path)
     let stamp = try time(try self.value(object, "timeStamp", at: path), at: "\(path).timeStamp", field: "timeStamp")
     return BrowserRecording.Sample(
-      timeStampMilliseconds: stamp, x: try number(object, "x", at: path), y: try number(object, "y", at: path),
+      timeStampMilliseconds: stamp, x: try position(object, "x", at: path), y: try position(object, "y", at: path),
       pressure: try optionalNumber(object, "pressure", at: path),
       tiltXDegrees: try optionalNumber(object, "tiltX", at: path), tiltYDegrees: try optionalNumber(object, "tiltY", at: path),
       altitude: try optionalNumber(object, "altitudeAngle", at: path),

@@ -59,7 +59,17 @@ public struct BrowserRecordingImporter: TraceImporter {
     }
     // Each session has its own clock (`performance.now()` starts at its page load), so frame
     // times are kept only for a single recording; a recording too short to measure keeps none.
-    if recordings.count == 1, let profile = try? DeviceProfile.measured(from: first, name: "measured", file: firstFile.path) {
+    // A recording whose frames measure but whose profile is refused (a delivery delay outside
+    // 0…1 s) says why, so that `replay --profile recorded` can.
+    var measured: DeviceProfile?
+    if recordings.count == 1 {
+      do {
+        measured = try DeviceProfile.measured(from: first, name: "measured", file: firstFile.path)
+      } catch let error as TraceInputError where metadata.notes["display_frames"] != nil {
+        metadata.notes["display_frames"]! += "; frame times not kept: \(error.problem)"
+      } catch {}
+    }
+    if let profile = measured {
       // Sorted, a repeated time (a browser may stamp two callbacks alike) kept once.
       var seconds: [Double] = []
       for time in first.frameTimesMilliseconds.sorted().map({ $0 / 1000 }) where seconds.last.map({ $0 < time }) ?? true {

@@ -9,14 +9,18 @@
 ///
 /// The one rule for line endings that every byte reader shares (``DelimitedText``,
 /// ``TraceFileReader``): lines end in LF or CRLF (the CR is not part of the line); a final line
-/// without a newline counts, and nothing follows a final newline.
+/// without a newline counts, and nothing follows a final newline. A UTF-8 byte-order mark before
+/// the first line is not part of it (``ByteOrderMark``).
 struct ByteLines {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var start = 0
   /// 1-based number of the line `next()` returned last (0 before the first).
   private(set) var lineNumber = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    start = ByteOrderMark.length(bytes)
+  }
 
   /// The byte range of the next line without its line ending, or `nil` at the end.
   mutating func next() -> Range<Int>? {

@@ -5,7 +5,7 @@ import Foundation
 /// scale), from a mapping file or from the text after a path in a dataset reference
 /// (`rec.csv:t=time:ms,x,y,stroke=id`; see ``SettingsReference``).
 ///
-/// Grammar: items separated by commas or line breaks; `#` starts a comment to the end of the
+/// Grammar: items separated by commas or line breaks (LF, CRLF or CR); `#` starts a comment to the end of the
 /// line; an item is `key=value` or a bare `key`, which means `key=key` (`x` maps the field x to a
 /// column named x). Keys are case-insensitive; values are kept as written, spaces around them
 /// trimmed. One file or typed reference gives each key once (a repeat is refused: the last one
@@ -31,7 +31,9 @@ public struct ImportSettings: Sendable, Hashable {
   /// `lineNumbers` is `false` for a reference typed on one command line.
   public static func parse(_ text: String, file: String, lineNumbers: Bool) throws -> ImportSettings {
     var settings = ImportSettings()
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Swift reads CRLF as one Character, so splitting at "\n" alone left a CRLF file one line.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    for (index, rawLine) in lines.enumerated() {
       let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       for item in line.split(separator: ",") {
         let trimmed = item.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -146,6 +146,7 @@ struct InkableEventReader {
       let maximumForce = numbers.maximumForce, let altitude = numbers.altitude, let azimuth = numbers.azimuth
     else { return nil }
     guard let phase = InkableImporter.phase(rawPhase), TraceTimeLimit.accepts(timestamp), maximumForce > 0 else { return nil }
+    guard isUpdate || (TracePositionLimit.accepts(location.x) && TracePositionLimit.accepts(location.y)) else { return nil }
     let pressure = force / maximumForce
     guard pressure.isFinite else { return nil }
     var estimatedBits = 0

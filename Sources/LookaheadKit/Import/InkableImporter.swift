@@ -259,6 +259,12 @@ public struct InkableImporter: TraceImporter {
         throw TraceInputError(file: file.path, location: .jsonPath("\(path).location[\(axis)]"), field: "location",
           problem: "expected a finite number, found \(element.kind)")
       }
+      // A sample's or a prediction's position is scored, so one past the limit is refused at its
+      // path (an update's location is not read).
+      guard isUpdate || TracePositionLimit.accepts(number) else {
+        throw TraceInputError(file: file.path, location: .jsonPath("\(path).location[\(axis)]"), field: "location",
+          problem: TracePositionLimit.problem(number))
+      }
       coordinates.append(number)
     }
     guard coordinates.count == 2 else { throw fail("location", "expected an array [x, y]") }

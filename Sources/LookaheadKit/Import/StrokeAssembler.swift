@@ -24,7 +24,8 @@ struct StrokeAssembler {
   /// One stroke from its rows in file order; `nil` for no rows.
   ///
   /// - Every time (rows, predictions, update arrivals) must pass ``TraceTimeLimit``, and every
-  ///   row's position ``TracePositionLimit``, else the row's line is the error.
+  ///   position (rows and predictions: `--predictor recorded` scores a prediction's as a
+  ///   predictor's) ``TracePositionLimit``, else the row's line is the error.
   /// - `lines` (optional, parallel to `rows`) gives each row's 1-based line for messages. A raw
   ///   import keeps every row, so a row earlier than its predecessor is an error there (cleaning
   ///   would count it under R1 instead).
@@ -53,6 +54,13 @@ struct StrokeAssembler {
     for (row, prediction) in predictions where !TraceTimeLimit.accepts(prediction.time) {
       throw TraceInputError(file: file, location: location(ofRow: row), field: "prediction time",
         problem: TraceTimeLimit.problem(prediction.time))
+    }
+    for (row, prediction) in predictions {
+      for (field, value) in [("prediction x", prediction.x), ("prediction y", prediction.y)]
+      where !TracePositionLimit.accepts(value) {
+        throw TraceInputError(file: file, location: location(ofRow: row), field: field,
+          problem: TracePositionLimit.problem(value))
+      }
     }
     for (row, update) in updates where !TraceTimeLimit.accepts(update.arrivalTime) {
       throw TraceInputError(file: file, location: location(ofRow: row), field: "arrival time",

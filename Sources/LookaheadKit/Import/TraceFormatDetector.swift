@@ -52,7 +52,7 @@ public enum TraceFormatDetector {
   }
 
   static func byContent(_ data: Data) -> TraceSourceFormat? {
-    let prefix = String(decoding: data.prefix(prefixLength), as: UTF8.self)
+    let prefix = String(decoding: data.dropFirst(ByteOrderMark.length(of: data)).prefix(prefixLength), as: UTF8.self)
     var lines = prefix.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
       .map { $0.trimmingCharacters(in: .whitespaces) }
     lines.removeAll { $0.isEmpty }

@@ -4,7 +4,8 @@
 /// Keeps the stroke being read apart from the finished ones so that appending a sample touches
 /// no other stroke. Each check and message is the one the format has always had (see
 /// ``TraceFileFormat``): records in order, samples before a stroke's updates and predictions,
-/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards, positions within
+/// indices consecutive, times within ``TraceTimeLimit`` and not going backwards, positions (of
+/// samples and of recorded predictions, which `--predictor recorded` scores alike) within
 /// ``TracePositionLimit``.
 ///
 /// The reader borrows the file's bytes and a buffer for one row's cell ranges: it lives inside
@@ -27,6 +28,10 @@ final class TraceRowReader {
   private var started = false
   /// 1-based line being read, for errors.
   private var lineNumber = 0
+  /// The current stroke's first row: its line and its writer, origin and pointer-type cells,
+  /// which every later row of the stroke repeats (``requireStrokeCells()``).
+  private var firstLine = 0
+  private var firstWriter = 0..<0, firstOrigin = 0..<0, firstPointerType = 0..<0
 
   /// Column positions, fixed by the format version (``TraceFileFormat/columns(version:)``).
   private let record = 0, stroke = 1, index = 2, t = 3, x = 4, y = 5, pressure = 6, altitude = 7,
@@ -125,6 +130,8 @@ final class TraceRowReader {
       try startStroke()
     } else if strokeIndex != startedCount - 1 {
       throw fail(stroke, "stroke \(strokeIndex) out of order; expected \(startedCount - 1) or \(startedCount)")
+    } else {
+      try requireStrokeCells()
     }
     switch kind {
     case .sample:
@@ -173,29 +180,66 @@ final class TraceRowReader {
         throw fail(index, "prediction anchored at sample \(sampleIndex), which does not exist")
       }
       current.recordedPredictions.append(RecordedPrediction(
-        anchorIndex: sampleIndex, time: try time(t), x: try real(x), y: try real(y),
+        anchorIndex: sampleIndex, time: try time(t), x: try position(x), y: try position(y),
         pressure: try optionalReal(pressure)))
     }
   }
 
   /// Begins a stroke from its first sample row's writer, origin and pointer type.
   private func startStroke() throws {
-    guard let writerName = TraceFileFormat.unescape(Substring(cell(writer))),
-      let originName = TraceFileFormat.unescape(Substring(cell(origin)))
-    else { throw fail(writer, "bad %-escape") }
-    var type = PointerType.unknown
-    if version >= 2 {
-      guard let named = PointerType(rawValue: cell(pointerType)) else {
-        throw fail(pointerType, "'\(cell(pointerType))' is not one of "
-          + PointerType.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      type = named
-    }
+    let writerName = try text(writer), originName = try text(origin)
+    let type = version >= 2 ? try pointer(pointerType) : .unknown
     if started { finished.append(Self.compacted(current)) }
     started = true
     current = Stroke(
       writer: writerName.isEmpty ? nil : writerName, origin: originName.isEmpty ? nil : originName, samples: [],
       pointerType: type)
+    firstLine = lineNumber
+    firstWriter = fields[writer]
+    firstOrigin = fields[origin]
+    if version >= 2 { firstPointerType = fields[pointerType] }
+  }
+
+  /// Checks that a later row of the stroke repeats the writer, origin and pointer type of its
+  /// first row: the format writes them on every row, but they belong to the stroke, and a row
+  /// that disagreed (or could not be read at all) used to be taken without a word.
+  private func requireStrokeCells() throws {
+    try requireSame(writer, as: firstWriter)
+    try requireSame(origin, as: firstOrigin)
+    if version >= 2 { try requireSame(pointerType, as: firstPointerType) }
+  }
+
+  /// Cell `column` holds what `first` (that cell on the stroke's first row) holds: the same bytes,
+  /// or failing that the same value written another way (an escape where none was needed).
+  private func requireSame(_ column: Int, as first: Range<Int>) throws {
+    let range = fields[column]
+    if range.count == first.count {
+      var offset = 0
+      while offset < range.count, bytes[range.lowerBound + offset] == bytes[first.lowerBound + offset] { offset += 1 }
+      if offset == range.count { return }
+    }
+    let given = column == pointerType ? try pointer(column).rawValue : try text(column)
+    let firstText = String(decoding: bytes[first], as: UTF8.self)
+    let expected = column == pointerType ? firstText : TraceFileFormat.unescape(Substring(firstText)) ?? firstText
+    guard given != expected else { return }
+    throw fail(column, "'\(cell(column))' differs from the stroke's first row (line \(firstLine): '\(firstText)'); "
+      + "every row of a stroke carries the stroke's \(columns[column])")
+  }
+
+  /// Cell `column` (writer or origin) unescaped.
+  private func text(_ column: Int) throws -> String {
+    guard let value = TraceFileFormat.unescape(Substring(cell(column))) else {
+      throw fail(column, "'\(cell(column))' has a bad %-escape (only %25 %2C %23 %3D %22 %0D %0A)")
+    }
+    return value
+  }
+
+  /// Cell `column` as a pointer type.
+  private func pointer(_ column: Int) throws -> PointerType {
+    guard let named = PointerType(rawValue: cell(column)) else {
+      throw fail(column, "'\(cell(column))' is not one of " + PointerType.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return named
   }
 
   /// A cell of 1–18 plain digits, read in place; anything else (a sign, spaces, more digits) as

@@ -41,6 +41,17 @@ extension DeviceProfile {
     if let samples = timing.samplesPerEvent { facts.append("\(number(rounded(samples))) samples per move event") }
     if let rate = timing.digitizerRateHz { facts.append("digitizer \(number(rounded(rate))) Hz") }
     if let delay = timing.deliveryDelaySeconds {
+      // Refused rather than clamped into the profile's 0…1 s: the summary stated the measured
+      // value while the profile held the clamped one, and a delay outside the range is a clock
+      // fault in the recording, not a device to replay.
+      guard delay >= 0, delay <= 1 else {
+        throw TraceInputError(file: file, location: .jsonPath("$.events"), field: "received",
+          problem: "the measured delivery delay ('received' − newest sample 'timeStamp', median over moves in contact) is "
+            + "\(number(rounded(delay * 1000))) ms, outside the 0…1 s a device profile takes: "
+            + (delay < 0 ? "events handled before their samples were taken, so the two clocks disagree"
+              : "handled over a second after their samples, so the clocks disagree or the page stalled")
+            + "; record again with the page of lookahead recorder (both on performance.now())")
+      }
       facts.append("delivery delay \(number(rounded(delay * 1000))) ms")
     } else {
       facts.append("delivery delay not measured (no move event in contact): 0 assumed")
@@ -51,7 +62,7 @@ extension DeviceProfile {
       summary: "Measured from a browser recording (\(BrowserRecordingImporter.browserName(userAgent: recording.userAgent))): "
         + facts.joined(separator: "; "),
       display: DisplayClock(rateHz: rate, phaseOffsetSeconds: phase),
-      deliveryDelaySeconds: min(max(timing.deliveryDelaySeconds ?? 0, 0), 1),
+      deliveryDelaySeconds: timing.deliveryDelaySeconds ?? 0,
       pipeline: PipelineLatency(frames: assumedBrowserPipelineFrames))
     do {
       try profile.validate()

@@ -298,4 +298,20 @@ struct AndroidGeteventImporterTests {
     #expect(chosen.strokes.count == 1 && chosen.metadata.device == "/dev/input/event2")
     #expect(throws: TraceInputError.self) { try Self.load(log.text, settings: "resolution=3") }
   }
+
+  /// A `device=` the log never names read no event and gave 0 strokes, exit 0; it is refused,
+  /// listing the devices the log has, as the several-devices error does.
+  @Test("a device= that is not in the log is refused, naming the devices it has")
+  func unknownDevice() throws {
+    var log = GeteventLog()
+    log.device = "/dev/input/event5"
+    log.key("KEY_POWER", down: true); log.sync()
+    log.device = "/dev/input/event2"
+    log.event("EV_ABS", "ABS_MT_TRACKING_ID", 1); log.event("EV_ABS", "ABS_MT_POSITION_X", 1); log.event("EV_ABS", "ABS_MT_POSITION_Y", 1)
+    log.sync()
+    let error = #expect(throws: TraceInputError.self) { try Self.load(log.text, settings: "device=/dev/input/event9") }
+    #expect(error?.field == "device" && error?.location == .file)
+    #expect(error?.problem == "'/dev/input/event9' has no events in this log; its events come from /dev/input/event5, "
+      + "/dev/input/event2 (positions from /dev/input/event2); choose one with PATH:device=/dev/input/eventN")
+  }
 }

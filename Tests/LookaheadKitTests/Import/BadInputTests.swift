@@ -120,6 +120,18 @@ struct BadInputTests {
     Case(name: "Trace file: y beyond the position limit", format: .lookaheadTrace, fileName: "t.lktrace.csv",
       text: traceFile(samples: ["sample,0,0,1.0,0,0,,,,down,0,,,,,,", "sample,0,1,1.5,0,3e15,,,,up,0,,,,,,"]),
       location: .line(10), field: "y", problemContains: "beyond ±1e12 units"),
+    // Recorded predictions are scored as positions too (`--predictor recorded`): one of 1e300
+    // made a scorecard of dashes, exit 0.
+    Case(name: "Trace file: prediction x beyond the position limit", format: .lookaheadTrace, fileName: "t.lktrace.csv",
+      text: traceFile(samples: ["sample,0,0,1.0,0,0,,,,down,0,,,,,,", "prediction,0,0,1.1,1e300,0,,,,,,,,,,,"]),
+      location: .line(10), field: "x", problemContains: "beyond ±1e12 units"),
+    Case(name: "Inkable: prediction location beyond the position limit", format: .inkableJSON, fileName: "e.json",
+      text: "[" + inkableEvent + "," + inkableEvent.replacingOccurrences(of: "[1,2]", with: "[1e300,2]")
+        .replacingOccurrences(of: "\"isPrediction\":false", with: "\"isPrediction\":true") + "]",
+      location: .jsonPath("$[1].location[0]"), field: "location", problemContains: "beyond ±1e12 units"),
+    Case(name: "TurboTouch predicted: predY beyond the position limit", format: .turboTouchPredicted, fileName: "p.csv",
+      text: "When,X,Y,Typestate,predX,predY\n1000,1,2,DOWN,1,2\n2000,1,2,UP,1,-1e300\n",
+      location: .line(3), field: "prediction y", problemContains: "beyond ±1e12 units"),
     Case(name: "Inkable: timestamp near 1e300", format: .inkableJSON, fileName: "e.json",
       text: "[" + inkableEvent.replacingOccurrences(of: "\"timestamp\":1.0", with: "\"timestamp\":1e300") + "]",
       location: .jsonPath("$[0].timestamp"), field: "timestamp", problemContains: "beyond ±1e10 s"),

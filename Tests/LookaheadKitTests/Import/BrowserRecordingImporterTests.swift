@@ -177,6 +177,7 @@ struct BrowserRecordingImporterTests {
     ("samples", "$.events[0].samples", "is empty"),
     ("x", "$.events[0].samples[0].x", "expected a number, found a string"),
     ("time", "$.events[0].samples[0].timeStamp", "beyond"),
+    ("predicted", "$.events[1].predicted[0].x", "beyond ±1e12 units"),
     ("calibration", "$.calibration.cssPixelsPerMillimetre", "not a plausible scale"),
     ("frames", "$.frames[1]", "expected a finite time in milliseconds"),
   ])
@@ -184,7 +185,8 @@ struct BrowserRecordingImporterTests {
     var session = RecorderSession()
     session.frames = [0, 16.7]
     session.event("pointerdown", id: 1, pointer: "pen", buttons: 1, samples: [RecorderSession.sample(1000, 0, 0)])
-    session.event("pointermove", id: 1, pointer: "pen", buttons: 1, samples: [RecorderSession.sample(1008, 1, 0)])
+    session.event("pointermove", id: 1, pointer: "pen", buttons: 1, samples: [RecorderSession.sample(1008, 1, 0)],
+      predicted: [RecorderSession.sample(1016, 2, 0)])
     var json = session.json
     switch fault {
     case "truncated": json = String(json.prefix(json.count / 2))
@@ -196,6 +198,7 @@ struct BrowserRecordingImporterTests {
     case "samples": json = json.replacingOccurrences(of: #""samples":[{"timeStamp":1000,"x":0,"y":0,"pressure":0.5}]"#, with: #""samples":[]"#)
     case "x": json = json.replacingOccurrences(of: #""timeStamp":1000,"x":0,"#, with: #""timeStamp":1000,"x":"0","#)
     case "time": json = json.replacingOccurrences(of: #""samples":[{"timeStamp":1000,"#, with: #""samples":[{"timeStamp":1e300,"#)
+    case "predicted": json = json.replacingOccurrences(of: #""predicted":[{"timeStamp":1016,"x":2,"#, with: #""predicted":[{"timeStamp":1016,"x":1e300,"#)
     case "calibration": json = json.replacingOccurrences(of: #"{"method":"none"}"#, with: #"{"method":"diagonal","cssPixelsPerMillimetre":0}"#)
     case "frames": json = json.replacingOccurrences(of: "[0,16.7]", with: #"[0,"x"]"#)
     default: Issue.record("unknown fault \(fault)")

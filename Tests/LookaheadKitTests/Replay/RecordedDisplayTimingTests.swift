@@ -7,7 +7,7 @@ import _LookaheadTestSupport
 struct RecordedDisplayTimingTests {
   /// A 60 Hz display; strokes whose first samples fall `phases` (ms) before a frame; a 240 Hz
   /// pen delivered 4 samples per move, each event handled 5 ms after its newest sample.
-  static func session(phasesBeforeFrameMilliseconds phases: [Double]) -> RecorderSession {
+  static func session(phasesBeforeFrameMilliseconds phases: [Double], deliveryDelayMilliseconds delay: Double = 5) -> RecorderSession {
     var session = RecorderSession()
     let period = 1000.0 / 60
     session.frames = (0..<240).map { 1000 + Double($0) * period }
@@ -17,7 +17,7 @@ struct RecordedDisplayTimingTests {
       for move in 0..<4 {
         let times = (1...4).map { start + Double(4 * move + $0) * 1000 / 240 }
         session.event("pointermove", id: 1, pointer: "pen", buttons: 1,
-          samples: times.map { RecorderSession.sample($0, $0 - start, 0) }, received: times[3] + 5)
+          samples: times.map { RecorderSession.sample($0, $0 - start, 0) }, received: times[3] + delay)
       }
       session.event("pointerup", id: 1, pointer: "pen", buttons: 0, samples: [RecorderSession.sample(start + 17 * 1000 / 240, 0, 0)])
     }
@@ -79,5 +79,24 @@ struct RecordedDisplayTimingTests {
     } throws: { error in
       "\(error)".contains("rec.json") && "\(error)".contains("$.frames") && "\(error)".contains("at least two distinct")
     }
+  }
+
+  /// A delay outside the profile's 0…1 s was clamped into it while the summary stated the
+  /// measured one (-50 ms in the summary, 0 in the profile). It is refused, naming the recording
+  /// and the measured value; the imported trace still loads, without recorded frame times, and
+  /// its note says why.
+  @Test("a measured delivery delay outside 0…1 s is refused, naming the recording and the value",
+    arguments: [(-50.0, "-50 ms", "clocks disagree"), (5e6, "5000000 ms", "stalled")])
+  func deliveryDelayOutOfRange(delay: Double, shown: String, reason: String) throws {
+    let session = Self.session(phasesBeforeFrameMilliseconds: [4], deliveryDelayMilliseconds: delay)
+    let error = #expect(throws: TraceInputError.self) {
+      try DeviceProfile.measured(from: try Self.recording(session), name: "x", file: "rec.json")
+    }
+    #expect(error?.file == "rec.json" && error?.location == .jsonPath("$.events") && error?.field == "received")
+    #expect(error?.problem.contains("delivery delay") == true && error?.problem.contains("is \(shown), outside the 0…1 s") == true
+      && error?.problem.contains(reason) == true, "\(error?.description ?? "")")
+    let trace = try session.load()
+    #expect(trace.metadata.recordedDisplay == nil)
+    #expect(trace.metadata.notes["display_frames"]?.contains("frame times not kept: the measured delivery delay") == true)
   }
 }

@@ -86,8 +86,8 @@ struct TraceFileBytesTests {
     record,stroke,index,t,x,y,pressure,altitude,azimuth,phase,estimated,property,value,estimated_value,arrival_t,writer,origin,pointer_type
     sample,0,0,0.0,1.0,2.0,0.5,,,down,1,,,,,w,o,pen
     sample,0,1,0.004,1.25,2.5,0.625,,,up,0,,,,,w,o,pen
-    update,0,0,,,,,,,,,pressure,0.5,0.375,0.01,,,
-    prediction,0,1,0.02,1.5,3.0,,,,,,,,,,,,
+    update,0,0,,,,,,,,,pressure,0.5,0.375,0.01,w,o,pen
+    prediction,0,1,0.02,1.5,3.0,,,,,,,,,,w,o,pen
 
     """
 

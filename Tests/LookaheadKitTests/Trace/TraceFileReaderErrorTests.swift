@@ -156,6 +156,33 @@ struct TraceFileReaderErrorTests {
       + "gives each cleaning rule once, with its count")
   }
 
+  /// A version 2 file whose stroke 0 starts on line 9, writer `p%3D1`, origin `f.csv`, a pen.
+  static let strokeHead = head.replacingOccurrences(of: "trace: 1", with: "trace: 2")
+    .replacingOccurrences(of: "arrival_t,writer,origin", with: "arrival_t,writer,origin,pointer_type")
+    .replacingOccurrences(of: "down,0,,,,,,", with: "down,0,,,,,p%3D1,f.csv,pen")
+
+  /// The writer, origin and pointer type belong to the stroke (`Docs/TraceFormat.md`), and the
+  /// reader took them from its first row alone: a later row naming another, or one not even
+  /// readable, was accepted without a word. It is refused on its line and column.
+  @Test(
+    "a later row of a stroke with another writer, origin or pointer type, or an unreadable one, is refused",
+    arguments: [
+      ("sample,0,1,0.1,1.0,2.0,,,,move,0,,,,,p%3D1,f.csv,touch", "pointer_type", "'touch' differs from the stroke's first row (line 9: 'pen')"),
+      ("prediction,0,0,0.1,1.0,2.0,,,,,,,,,,p%3D1,f.csv,stylus", "pointer_type", "'stylus' is not one of"),
+      ("sample,0,1,0.1,1.0,2.0,,,,move,0,,,,,bad%zz,f.csv,pen", "writer", "'bad%zz' has a bad %-escape"),
+      ("update,0,0,,,,,,,,,pressure,1.0,0.5,0.2,p2,f.csv,pen", "writer", "'p2' differs from the stroke's first row (line 9: 'p%3D1')"),
+      ("sample,0,1,0.1,1.0,2.0,,,,move,0,,,,,p%3D1,g.csv,pen", "origin", "'g.csv' differs"),
+    ])
+  func strokeCellsRepeat(row: String, column: String, problem: String) throws {
+    let error = #expect(throws: TraceInputError.self) { try TraceFileReader.parse(Self.strokeHead + "\n" + row + "\n", file: "s.csv") }
+    #expect(error?.location == .line(10))
+    #expect(error?.field == column)
+    #expect(error?.problem.contains(problem) == true, "\(error?.description ?? "")")
+    // The same value written another way (an escape where none is needed) is the same writer.
+    let same = try TraceFileReader.parse(Self.strokeHead + "\nsample,0,1,0.1,1.0,2.0,,,,move,0,,,,,p=1,f.csv,pen\n", file: "s.csv")
+    #expect(same.strokes.map(\.writer) == ["p=1"] && same.strokes[0].samples.count == 2)
+  }
+
   /// Merging reports (one per imported file) saturates instead of trapping.
   @Test("cleaning counts saturate at Int.max when reports are merged")
   func cleaningReportSaturates() {

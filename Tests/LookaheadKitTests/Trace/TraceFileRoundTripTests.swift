@@ -24,8 +24,8 @@ struct TraceFileRoundTripTests {
       let value = awkward()
       return abs(value) <= TraceTimeLimit.seconds ? value : value.sign == .minus ? -1e10 : 9_999_999_999.999998
     }
-    // Sample positions stay within ``TracePositionLimit`` (the reader refuses others), at its edge
-    // when the awkward value is beyond it.
+    // Sample and prediction positions stay within ``TracePositionLimit`` (the reader refuses
+    // others), at its edge when the awkward value is beyond it.
     func awkwardPosition() -> Double {
       let value = awkward()
       return abs(value) <= TracePositionLimit.units ? value : value.sign == .minus ? -1e12 : 999_999_999_999.999_9
@@ -61,8 +61,8 @@ struct TraceFileRoundTripTests {
       }
       let predictions = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
         RecordedPrediction(
-          anchorIndex: Int.random(in: 0..<count, using: &rng), time: awkwardTime(), x: awkward(),
-          y: awkward(), pressure: maybe())
+          anchorIndex: Int.random(in: 0..<count, using: &rng), time: awkwardTime(), x: awkwardPosition(),
+          y: awkwardPosition(), pressure: maybe())
       }
       strokes.append(Stroke(
         writer: strokeIndex % 2 == 0 ? "U\(strokeIndex),x" : nil,
