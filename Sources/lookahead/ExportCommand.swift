@@ -18,8 +18,8 @@ struct ExportCommand: ParsableCommand {
       (--dataset, --split, --objective and --seed are refused there, and a --profile other than \
       the device a tune records, and a --fixed-horizon the run was not scored at). With \
       --predictor, the first --dataset sets the coordinate unit the parameters assume and every \
-      dataset is recorded with its file checksums. --json prints the model file's JSON instead of \
-      a summary.
+      dataset is recorded with its file checksums. --json prints the model file's JSON body (without \
+      its header line) instead of a summary.
 
       With --vectors DIR, the conformance vectors for the model go into DIR (made if missing): \
       the model file itself (lookahead.model) and one NAME.vectors file per input stream (a steady \
@@ -133,8 +133,10 @@ struct ExportCommand: ParsableCommand {
         if json.isOn { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
       }
       if json.isOn {
-        let data = try file.fileData()
-        print(String(decoding: data, as: UTF8.self), terminator: "")
+        // The body alone: the file's first line (`lookahead-model 1 crc32=…`) is no JSON, and
+        // `export --json | jq` failed on it.
+        let text = String(decoding: try file.fileData(), as: UTF8.self)
+        print(text.drop { $0 != "\n" }.dropFirst(), terminator: "")
       } else {
         let mm = file.coordinates.millimetresPerUnit.map { "\($0) mm" } ?? "size unknown"
         if let path = output.path { print("wrote \(path)") }

@@ -16,7 +16,7 @@ struct TuneSearchOptions: ParsableArguments {
   @Option(help: "Parameters to search, comma-separated, each `name` (as the default search searches it: its default tune range where `predictors show` gives one, else its declared range) or `name=LOW..HIGH` (any range inside the declared one, as given but for values that would break a rule with another parameter, such as order < window). Default: the predictor's own real and integer parameters.")
   var params: String?
 
-  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
+  @Option(help: "Objective: error[:statistic=mean|p95,horizon=MS|anchor|frame] | latency[:overshoot=MM,jitter=MM,wrong-direction=F,orientation=DEG] | turbotouch[:horizon=MS,w1=,w2=,w3=,cutoff=HZ,jitter-low=MM,jitter-high=MM] | weighted:COLUMN=WEIGHT,… (default: with --profile, error:horizon=frame, the mean error of the predictions that device would show; without, error:horizon=anchor, the mean over the fixed anchor horizons, mm).")
   var objective: String?
 
   @Option(help: "Writer split: train=A,B;test=C | holdout=F,seed=S | kfold=K,seed=S | leave-one-writer-out. Needed unless --test is given; with --test, no held-out writers (train= only, or kfold/leave-one-writer-out; not test= or holdout). No validation= part: only train --family mlp uses one (early stopping).")

@@ -110,6 +110,20 @@ struct ExportPredictorRecordedRunTests {
     }
   }
 
+  @Test("export --json prints the model's JSON body: parseable, and the file's own body")
+  func jsonBody() throws {
+    let dir = try TuneExportChainTests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let model = dir.appendingPathComponent("k.model")
+    let export = try DatasetsCommandTests.run(
+      ["export", "--predictor", "kalman", "--dataset", Self.data, "-o", model.path, "--json"])
+    #expect(export.status == 0, "\(export.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+    #expect(json["format"] as? String == "lookahead-model")
+    let file = try String(contentsOf: model, encoding: .utf8)
+    #expect(file.split(separator: "\n", maxSplits: 1).last.map(String.init) == export.stdout)
+  }
+
   @Test("predict's CSV records the model's and the data's SHA-256 and the profile in full")
   func predictProvenance() throws {
     let dir = try TuneExportChainTests.folder()

@@ -176,6 +176,9 @@ struct TuneExportChainTests {
     #expect(export.status == 0, "\(export.stderr)")
     let file = try LookaheadModel(contentsOf: model).file
     #expect(file.tunedFor.horizonPolicy == .presentationTime)
+    // The pooled fold scores are the procedure's, keyed so (the model had only its objective).
+    #expect(file.provenance.score.keys.contains("cross_fitted_error_mean_mm_at_16.67ms"), "\(file.provenance.score)")
+    #expect(!file.provenance.score.keys.contains { $0.hasPrefix("held_out_") })
     let fixedModel = dir.appendingPathComponent("fixed.model")
     let fixed = try DatasetsCommandTests.run([
       "export", "--from-tune", dir.appendingPathComponent("k.tune.json").path, "-o", fixedModel.path,

@@ -81,6 +81,10 @@ struct TuneWeightsTests {
     ])
     #expect(given.status == 0, "\(given.stderr)")
     #expect(try LookaheadModel(contentsOf: fromJournal).file.predictor.configuration == file.predictor.configuration)
+    // Both paths describe the parameters alike, units included (from the result they were "").
+    let journalParameters = try LookaheadModel(contentsOf: fromJournal).file.predictor.parameters
+    #expect(file.predictor.parameters == journalParameters)
+    #expect(file.predictor.parameters.contains { $0.name == "gap-limit" && $0.unit == "s" }, "\(file.predictor.parameters)")
   }
 
   /// `mirror-average` is a parameter of the `mlp` entry: a tune over fixed weights scores the

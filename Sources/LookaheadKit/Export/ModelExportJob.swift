@@ -79,6 +79,9 @@ public struct ModelExportJob: Sendable {
     var objective: String?
     var seed: UInt64?
     var score: [String: Double] = [:]
+    /// The catalog entry that configured the predictor, when it is not in the export catalog (a
+    /// tune over trained weights): it gives the parameters' units (they were written as "").
+    var entry: PredictorCatalogEntry?
   }
 
   /// Builds the model file.
@@ -128,7 +131,7 @@ public struct ModelExportJob: Sendable {
           mappings: mappings.map { .init(path: $0.path, sha256: $0.sha256) }))
     }
     let device = try self.device(origin: origin)
-    let entry = try? catalog.entry(named: predictor.name)
+    let entry = origin.entry ?? (try? catalog.entry(named: predictor.name))
     return try ModelExporter.modelFile(
       predictor: predictor, entry: entry, coordinates: coordinates, profile: device,
       digitizerRateHz: digitizerRateHz,
@@ -350,7 +353,7 @@ public struct ModelExportJob: Sendable {
         }
         return Origin(
           predictor: predictor, provenance: report.provenance,
-          objective: report.objective, seed: report.seed, score: score)
+          objective: report.objective, seed: report.seed, score: score, entry: entry)
       }
       let tuned: TunedConfiguration
       do {
