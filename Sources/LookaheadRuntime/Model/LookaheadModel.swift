@@ -24,7 +24,7 @@ public struct LookaheadModel: Sendable, Equatable {
   public init(contentsOf url: URL) throws(ModelFileError) {
     let data: Data
     do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(path: url.path, detail: Self.readFailure(error))
+      throw .unreadable(path: url.path, detail: Self.readFailure(error, path: url.path))
     }
     try self.init(bytes: data)
   }
@@ -32,6 +32,18 @@ public struct LookaheadModel: Sendable, Equatable {
   /// Why a file could not be read, in a few words. FoundationEssentials (all the runtime links)
   /// has no `localizedDescription`, so the common causes are named here and any other error is
   /// shown as thrown.
+  /// Foundation refuses a device, pipe or socket (`/dev/zero`, a FIFO) as "no permission", which
+  /// sent a user running as root after file modes: such a file is named as what it is.
+  static func readFailure(_ error: any Error, path: String) -> String {
+    if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoPermission,
+      let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+      type != .typeRegular, type != .typeDirectory
+    {
+      return "not a regular file (a device, pipe or socket); a model is read from a file"
+    }
+    return readFailure(error)
+  }
+
   static func readFailure(_ error: any Error) -> String {
     guard let cocoa = error as? CocoaError else { return "\(error)" }
     switch cocoa.code {

@@ -41,6 +41,11 @@ struct ModelFileLoaderTests {
     #expect(throws: ModelFileError.unreadable(path: FileManager.default.temporaryDirectory.path, detail: "it is a directory")) {
       try LookaheadModel(contentsOf: FileManager.default.temporaryDirectory)
     }
+    // A device is named as one, not as "permission denied" (which it was, to root as well).
+    let device = "not a regular file (a device, pipe or socket); a model is read from a file"
+    #expect(throws: ModelFileError.unreadable(path: "/dev/null", detail: device)) {
+      try LookaheadModel(contentsOf: URL(fileURLWithPath: "/dev/null"))
+    }
   }
 
   @Test("an unknown version in the header is refused as such")
