@@ -97,12 +97,16 @@ final class TrialWorker {
       }
       let request: Request
       do { request = try TuningJournal.decoder().decode(Request.self, from: Data(line.utf8)) } catch let DecodingError.typeMismatch(type, context) {
-        throw RequestError(field: Self.fieldName(context.codingPath), message: "expected \(Self.typeName(type))")
+        throw RequestError(field: Self.fieldName(context.codingPath), message: "expected \(JSONTypeName.of(type))")
       } catch let DecodingError.dataCorrupted(context) {
         // Foundation reports a fractional index with no coding path ("The given data was not
         // valid JSON."), so `{"index":3.5}` got an error naming no field.
         if context.codingPath.isEmpty, let index = object["index"] as? Double, Int(exactly: index) == nil {
-          throw RequestError(field: "index", message: "expected a whole number, found \(index)")
+          // 1e20 is a whole number, only too large for an index: said so, not "not whole".
+          let whole = index.isFinite && index.rounded() == index
+          throw RequestError(
+            field: "index",
+            message: whole ? "\(index) is out of range: an index is a whole number from 0 to \(Int.max)" : "expected a whole number, found \(index)")
         }
         throw RequestError(field: Self.fieldName(context.codingPath), message: "a number that does not fit (\(context.debugDescription))")
       } catch let DecodingError.keyNotFound(key, context) {
@@ -110,7 +114,12 @@ final class TrialWorker {
       }
       switch request.op ?? "score" {
       case "score": return try score(request, id: id, lineNumber: lineNumber)
-      case "plan": return try plan(id: id, lineNumber: lineNumber)
+      case "plan":
+        // As op next refuses what it does not read: a field here would be silently ignored.
+        if let extra = object.keys.sorted().first(where: { $0 != "id" && $0 != "op" }) {
+          throw RequestError(field: extra, message: "op plan takes no other field than id")
+        }
+        return try plan(id: id, lineNumber: lineNumber)
       case "next": return try next(request, id: id, lineNumber: lineNumber)
       case let other: throw RequestError(field: "op", message: "unknown op \"\(other)\" (known: score, plan, next)")
       }
@@ -317,16 +326,5 @@ final class TrialWorker {
 
   private static func fieldName(_ path: [any CodingKey]) -> String? {
     path.isEmpty ? nil : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is Double.Type: "a number"
-    case is Int.Type: "a whole number"
-    case is String.Type: "a string"
-    case is [Any].Type: "an array"  // not Swift's "Array<Any>"
-    case is [String: Any].Type: "an object"
-    default: "\(type)"
-    }
   }
 }

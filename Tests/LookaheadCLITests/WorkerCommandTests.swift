@@ -94,16 +94,24 @@ struct WorkerCommandTests {
     let input = """
       {"search":"all","index":3.5}
       {"op":"next","search":"all","trials":"x"}
+      {"search":"all","index":1e20}
+      {"op":"plan","index":2}
 
       """
     let result = try Self.run(["worker"] + Self.tuneOptions, input: input)
     #expect(result.status == 0, "\(result.stderr)")
     let answers = try Self.objects(result.stdout)
-    try #require(answers.count == 2)
+    try #require(answers.count == 4)
     #expect(answers[0]["field"] as? String == "index")
     #expect(answers[0]["error"] as? String == "expected a whole number, found 3.5")
     #expect(answers[1]["field"] as? String == "trials")
     #expect(answers[1]["error"] as? String == "expected an array")
+    // A whole number too large for an index is out of range, not "not whole".
+    #expect(answers[2]["field"] as? String == "index")
+    #expect(answers[2]["error"] as? String == "1e+20 is out of range: an index is a whole number from 0 to \(Int.max)")
+    // op plan refuses a field it would ignore, as op next does.
+    #expect(answers[3]["field"] as? String == "index")
+    #expect(answers[3]["error"] as? String == "op plan takes no other field than id")
   }
 
   @Test("malformed lines get an error line naming the line number and field; the worker carries on and still scores the good line after them")

@@ -21,9 +21,9 @@ public struct DeviceProfileError: Error, Sendable, Hashable, CustomStringConvert
     let path = JSONPath.text(of:)
     switch error {
     case .typeMismatch(let type, let context):
-      self.init(profile: file, field: path(context.codingPath), problem: "expected a value of type \(type)")
+      self.init(profile: file, field: path(context.codingPath), problem: "expected \(JSONTypeName.of(type))")
     case .valueNotFound(let type, let context):
-      self.init(profile: file, field: path(context.codingPath), problem: "expected a value of type \(type), found null")
+      self.init(profile: file, field: path(context.codingPath), problem: "expected \(JSONTypeName.of(type)), found null")
     case .keyNotFound(let key, let context):
       self.init(profile: file, field: path(context.codingPath + [key]), problem: "required field is missing")
     case .dataCorrupted(let context):

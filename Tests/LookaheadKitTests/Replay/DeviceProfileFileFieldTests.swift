@@ -16,6 +16,9 @@ struct DeviceProfileFileFieldTests {
     (#"{"name": "x", "digitizer": {"decimation": 2.5}}"#, "$.digitizer.decimation", "expected a whole number 1…16, found 2.5"),
     (#"{"name": "x", "digitizer": {"decimation": 1e300}}"#, "$.digitizer.decimation",
      "expected a whole number 1…16, found 1e+300"),
+    // A value of the wrong kind is named in JSON's terms (it was "Dictionary<String, Any>").
+    ("[1, 2]", "$", "expected an object"),
+    (#"{"name": 5}"#, "$.name", "expected a string"),
   ])
   func refused(json: String, field: String, problem: String) {
     #expect(throws: DeviceProfileError(profile: "p.json", field: field, problem: problem)) {
