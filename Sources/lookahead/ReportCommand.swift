@@ -51,10 +51,16 @@ struct ReportCommand: ParsableCommand {
       let chosen = format ?? (output.path.map { $0.lowercased().hasSuffix(".md") ? .md : .html } ?? .html)
       let outputPath = output.path ?? (chosen == .md ? "report.md" : "report.html")
       let outputURL = URL(fileURLWithPath: outputPath)
-      for path in results where !FileManager.default.fileExists(atPath: path) {
-        throw ValidationError("\(path): no such file")
+      for path in results {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ValidationError("\(path): no such file") }
+        if isFolder.boolValue { throw ValidationError("\(path): a folder; report reads result files, not folders") }
       }
       let inputURLs = results.map { URL(fileURLWithPath: $0) }
+      // The same result twice doubled every row of its tables (found trying the CLI from outside).
+      if let twice = Dictionary(grouping: inputURLs, by: { $0.standardizedFileURL.path }).first(where: { $0.value.count > 1 }) {
+        throw ValidationError("\(twice.key) is given twice; each result is read once")
+      }
       try DistinctFiles.check(output: "-o", outputURL, notAmong: inputURLs)
       try force.checkWritable(outputURL)
       let inputs = try results.map { try ReportInput.load(URL(fileURLWithPath: $0)) }

@@ -133,6 +133,12 @@ struct ReportCommandTests {
     #expect(bad.stderr.contains(url.path) && bad.stderr.contains("$.provenance"))
     let missing = try DatasetsCommandTests.run(["report", "/nonexistent/result.json"])
     #expect(missing.status == 1 && missing.stderr.contains("no such file"))
+    // A folder said "NSCocoaErrorDomain error 256"; a result given twice doubled every table row.
+    let folder = FileManager.default.temporaryDirectory.path
+    let given = try DatasetsCommandTests.run(["report", folder, "-o", DatasetsCommandTests.temporaryURL("x.html").path])
+    #expect(given.status == 1 && given.stderr.contains("\(folder): a folder; report reads result files"), "\(given.stderr)")
+    let twice = try DatasetsCommandTests.run(["report", url.path, url.path, "-o", DatasetsCommandTests.temporaryURL("x.html").path])
+    #expect(twice.status == 1 && twice.stderr.contains("\(url.path) is given twice"), "\(twice.stderr)")
   }
 
   /// Another command's result is named for what it is, with what to give instead (a training
