@@ -29,6 +29,10 @@ struct DatasetsProfileCommand: ParsableCommand {
     if DeviceProfile.preset(named: name) != nil {
       throw ValidationError("--name '\(name)' is a preset's name; give the measured profile a name of its own")
     }
+    if name == RecordedDisplay.profileName {
+      throw ValidationError(
+        "--name '\(name)' is --profile recorded, a recording's own frame times; give the measured profile a name of its own")
+    }
     guard name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
     throw ValidationError(
       "--name \(name.isEmpty ? "is empty" : "'\(name)' is only white space"): give the profile a name (it is how "

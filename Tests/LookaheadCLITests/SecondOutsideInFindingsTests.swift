@@ -52,6 +52,16 @@ struct SecondOutsideInFindingsTests {
     let measured = try DatasetsCommandTests.run(["datasets", "profile", recording.path, "--name", "finger60-phone"], in: dir)
     #expect(measured.status != 0)
     #expect(measured.stderr.contains("--name 'finger60-phone' is a preset's name"), "\(measured.stderr)")
+
+    // `recorded` is --profile recorded (a recording's own frame times): reserved the same way.
+    let asRecorded = try DatasetsCommandTests.run(["datasets", "profile", recording.path, "--name", "recorded"], in: dir)
+    #expect(asRecorded.status != 0)
+    #expect(asRecorded.stderr.contains("--name 'recorded' is --profile recorded"), "\(asRecorded.stderr)")
+    try fake.replacingOccurrences(of: "pencil240-promotion120", with: "recorded")
+      .write(to: dir.appendingPathComponent("lab.json"), atomically: true, encoding: .utf8)
+    let file = try DatasetsCommandTests.run(["evaluate", "--predictor", "linear", "--profile", "lab.json", "Inkable-ApplePencil"], in: dir)
+    #expect(file.status != 0)
+    #expect(file.stderr.contains("'recorded' names a browser recording's own frame times"), "\(file.stderr)")
   }
 
   @Test("report of a JSON that is no result says so, naming a workbench file's kind")
@@ -82,6 +92,26 @@ struct SecondOutsideInFindingsTests {
     #expect(asData.stderr.contains("expected a top-level array of touch events; it is \(kind): give it with --profile"), "\(asData.stderr)")
     let asModel = try DatasetsCommandTests.run(["evaluate", "--model", "phone.json", "Inkable-ApplePencil"], in: dir)
     #expect(asModel.stderr.contains("is \(kind), not a model file"), "\(asModel.stderr)")
+  }
+
+  /// An evaluate or sweep result given as data (or as a model) said only "expected a top-level
+  /// array of touch events"; `report` still reads it.
+  @Test("an evaluate or sweep result given as data or as a model is named, with where it goes")
+  func resultGivenElsewhere() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let kind = "a scored result (the --json of evaluate, compare or sweep)"
+    for command in ["evaluate", "sweep"] {
+      let scored = try DatasetsCommandTests.run([command, "--predictor", "linear", "--json", "-o", "r.json", "--force", "Inkable-ApplePencil"], in: dir)
+      try #require(scored.status == 0, "\(scored.stderr)")
+      let asData = try DatasetsCommandTests.run(["datasets", "inspect", "r.json"], in: dir)
+      #expect(asData.status == 1)
+      #expect(asData.stderr.contains("expected a top-level array of touch events; it is \(kind): give it to `lookahead report`"), "\(command): \(asData.stderr)")
+      let asModel = try DatasetsCommandTests.run(["evaluate", "--model", "r.json", "Inkable-ApplePencil"], in: dir)
+      #expect(asModel.stderr.contains("is \(kind), not a model file"), "\(command): \(asModel.stderr)")
+      let report = try DatasetsCommandTests.run(["report", "r.json", "-o", "r.html", "--force"], in: dir)
+      #expect(report.status == 0, "\(command): \(report.stderr)")
+    }
   }
 
   /// `--metrics error_mean` was taken and `--paired-column error_mean` refused, with a list of

@@ -29,6 +29,8 @@ public enum WorkbenchFileKind: Equatable, Sendable {
   case browserRecording
   /// A device profile (`--profile FILE`, `datasets profile -o`).
   case deviceProfile
+  /// `evaluate`, `compare` or `sweep --json` (or `-o`): a scored result, which `report` reads.
+  case evaluationResult
 
   /// Where a file is given, each slot reading one or a few kinds.
   public enum Slot: Sendable {
@@ -59,6 +61,7 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     case BrowserRecording.formatName: return .browserRecording
     default: break
     }
+    if isEvaluationResult(data) { return .evaluationResult }
     if PredictorConfigurationFile.isConfiguration(data) { return .trainConfiguration }
     struct Item: Decodable { var predictor: String }
     if (try? JSONDecoder().decode(Item.self, from: data)) != nil || (try? JSONDecoder().decode([Item].self, from: data)) != nil {
@@ -67,6 +70,17 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     // A profile's reader refuses unknown fields, so only a profile decodes as one.
     if (try? DeviceProfile.decode(data, file: "")) != nil { return .deviceProfile }
     return nil
+  }
+
+  /// Whether `data` is a result of `evaluate`, `compare` or `sweep`: an object whose provenance
+  /// names one of those commands (it has no `format` field of its own).
+  static func isEvaluationResult(_ data: Data) -> Bool {
+    struct Result: Decodable {
+      struct Provenance: Decodable { var command: String }
+      var provenance: Provenance
+    }
+    guard let result = try? JSONDecoder().decode(Result.self, from: data) else { return false }
+    return ["evaluate", "compare", "sweep"].contains(result.provenance.command)
   }
 
   /// What the file is, in a few words with the command that writes it.
@@ -81,6 +95,7 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     case .trace: "a Lookahead trace file (data, not a result)"
     case .browserRecording: "a browser recording (`lookahead recorder`)"
     case .deviceProfile: "a device profile (as `datasets profile -o` or `replay profiles --json` writes)"
+    case .evaluationResult: "a scored result (the --json of evaluate, compare or sweep)"
     }
   }
 
@@ -106,6 +121,7 @@ public enum WorkbenchFileKind: Equatable, Sendable {
     case .trace: "give it as a dataset (the positional argument)"
     case .browserRecording: "give it as a dataset, or to `lookahead datasets profile` for its device profile"
     case .deviceProfile: "give it with --profile (evaluate, compare, sweep, replay, tune, export)"
+    case .evaluationResult: "give it to `lookahead report` for tables and figures"
     }
   }
 

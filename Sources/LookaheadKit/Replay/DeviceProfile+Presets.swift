@@ -107,7 +107,15 @@ extension DeviceProfile {
   /// `replay profiles --json NAME` writes) is that preset and passes. Only files a user gives
   /// are checked, not profiles embedded in model files, which record the definition they were
   /// made with.
+  /// `recorded` is reserved the same way: it is `--profile recorded`, a recording's own frame
+  /// times, and a profile of that name read as such a replay in every result.
   public func checkNotPosingAsPreset(file: String) throws(DeviceProfileError) {
+    if name == RecordedDisplay.profileName {
+      throw DeviceProfileError(
+        profile: file, field: "name",
+        problem: "'\(name)' names a browser recording's own frame times (--profile recorded), and results would be "
+          + "labelled as such a replay: give the profile a name of its own")
+    }
     guard let preset = Self.preset(named: name), preset != self else { return }
     throw DeviceProfileError(
       profile: file, field: "name",
