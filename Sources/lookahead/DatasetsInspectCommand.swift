@@ -22,7 +22,9 @@ struct DatasetsInspectCommand: ParsableCommand {
         reference, dataDirectory: location.dataDirectoryURL, format: try input.sourceFormat(),
         options: input.importOptions())
       let summary = TraceSummary(trace)
-      print(json.isOn ? try summary.json() : summary.text(), terminator: "")
+      // Writer names and notes come from the file: a terminal escape or a bidirectional override
+      // in one recoloured or reordered the summary on screen (found trying the CLI from outside).
+      print(json.isOn ? try summary.json() : MessageText.escapingControlCharacters(summary.text()), terminator: "")
     }
   }
 }

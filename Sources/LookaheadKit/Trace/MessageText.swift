@@ -23,8 +23,8 @@ public enum MessageText {
     return head + " … [\(count - head.count - tail.count) of \(count) characters left out] … " + tail
   }
 
-  /// `text` with C0 and C1 control characters and DEL (ESC among them) written as `\u{XX}`;
-  /// tab and newline are kept only when `keepingLayout`.
+  /// `text` with C0 and C1 control characters and DEL (ESC among them), and bidirectional
+  /// controls, written as `\u{XX}`; tab and newline are kept only when `keepingLayout`.
   public static func escapingControlCharacters(_ text: String, keepingLayout: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingLayout && ($0 == "\n" || $0 == "\t")) }) else {
       return text
@@ -41,8 +41,12 @@ public enum MessageText {
     return out
   }
 
+  /// C0, DEL and C1, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+  /// U+2066–U+2069), which reorder the rest of a line on screen: a writer name holding U+202E
+  /// printed the message after it backwards (found trying the CLI from outside).
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
   }
 
   /// What to tell a user about `error`: a Foundation file error (a read or write the system

@@ -14,6 +14,9 @@ struct MessageTextTests {
       == "'\\u{1B}[2J\\u{1B}]0;owned\\u{7}x' is not a number")
     #expect(MessageText.bounded("a\u{9B}b\u{7F}c") == "a\\u{9B}b\\u{7F}c")
     #expect(MessageText.bounded("plain\ttext") == "plain\ttext")
+    // Bidirectional overrides and isolates reorder what follows them on screen.
+    #expect(MessageText.bounded("writer \u{202E}evil\u{2066}x\u{2069}") == "writer \\u{202E}evil\\u{2066}x\\u{2069}")
+    #expect(MessageText.bounded("naïve — ok ✓") == "naïve — ok ✓")
   }
 
   /// The audit's 200 MB field gave a 209 MB message; a 1 MB one here gives 600-odd characters,
