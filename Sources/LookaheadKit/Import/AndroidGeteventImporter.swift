@@ -259,7 +259,13 @@ public struct AndroidGeteventImporter: TraceImporter {
     // Scales.
     let xAxis = dump.axis(multiTouch ? "ABS_MT_POSITION_X" : "ABS_X", device: chosen)
     let pressureAxis = dump.axis(multiTouch ? "ABS_MT_PRESSURE" : "ABS_PRESSURE", device: chosen)
-    if let resolution = xAxis?.resolution, resolution > 0 {
+    // A typed mm_per_unit or dpi overrides the dump (it was silently ignored, so a device that
+    // reports a wrong resolution could not be corrected), and the note names both.
+    if let millimetresPerUnit, let resolution = xAxis?.resolution, resolution > 0 {
+      parsed.millimetresPerUnit = millimetresPerUnit
+      parsed.notes["millimetres_per_unit"] =
+        "from the import settings, over the getevent -lp dump's resolution \(resolution) units/mm (1/\(resolution) mm)"
+    } else if let resolution = xAxis?.resolution, resolution > 0 {
       parsed.millimetresPerUnit = 1 / Double(resolution)
       parsed.notes["millimetres_per_unit"] = "1 / resolution \(resolution) units/mm of the getevent -lp dump"
     } else {

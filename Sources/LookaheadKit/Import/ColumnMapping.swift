@@ -71,6 +71,8 @@ public struct ColumnMapping: Sendable {
   public var yPointsUp: Bool
   public var pressure: ColumnReference?
   public var pressureMaximum: Double
+  /// Whether the maximum was given (`pressure=COLUMN:MAX`), not the default 1.
+  public var pressureMaximumGiven = false
   /// Angle columns with their radians per unit.
   public var altitude: (ColumnReference, Double)?
   public var azimuth: (ColumnReference, Double)?
@@ -172,6 +174,7 @@ public struct ColumnMapping: Sendable {
           throw ImportSettings.error(entry, "maximum '\(maximum)' is not a positive number")
         }
         pressureMaximum = value
+        pressureMaximumGiven = true
       }
     }
     altitude = try angle("altitude")

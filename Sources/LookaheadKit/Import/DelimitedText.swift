@@ -102,6 +102,16 @@ struct DelimitedText {
     return trimmed(range.lowerBound + 1..<range.upperBound - 1)
   }
 
+  /// The index of the first field that opens a double quote it does not close (`"a` of a row
+  /// `"a,b",1`): a quoted cell that held the separator, split in two and every later cell shifted
+  /// by one (the writer `"a,b"` was read as `"a`, quote included). Nil when there is none.
+  func unclosedQuote(in fields: [Range<Int>]) -> Int? {
+    fields.firstIndex { field in
+      let range = trimmed(field)
+      return !range.isEmpty && bytes[range.lowerBound] == 0x22 && (range.count < 2 || bytes[range.upperBound - 1] != 0x22)
+    }
+  }
+
   /// Whether the field's bytes equal `word` (ASCII).
   func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount

@@ -119,12 +119,27 @@ public struct DelimitedTextImporter: TraceImporter {
     for lineIndex in dataLines.dropFirst(hasHeader ? 1 : 0) {
       let lineNumber = lineIndex + 1
       text.split(text.lines[lineIndex], separator: separator, into: &fields)
+      if let column = text.unclosedQuote(in: fields) {
+        throw TraceInputError(
+          file: file.path, location: .line(lineNumber), field: column < names.count ? names[column] : "column \(column + 1)",
+          problem: "'\(MessageText.bounded(text.text(fields[column])))' opens a quote it does not close: a quoted cell "
+            + "holding the separator, which is not supported; export without quotes around such cells, or with another separator")
+      }
       try text.requireFields(fields, columns.count, line: lineNumber, names: names)
       let t = try text.double(text.unquoted(fields[columns.t]), line: lineNumber, field: mapping.time.column) / mapping.time.ticksPerSecond
       let x = try text.double(text.unquoted(fields[columns.x]), line: lineNumber, field: mapping.x.column)
       var y = try text.double(text.unquoted(fields[columns.y]), line: lineNumber, field: mapping.y.column)
       if mapping.yPointsUp { y = -y }
       let pressure = try optionalNumber(columns.pressure, mapping.pressure?.column ?? "pressure", line: lineNumber).map { $0 / mapping.pressureMaximum }
+      // Pressure is 0…1 once divided by the declared maximum; -0.3 or 7 was stored as read.
+      if let pressure, !(0...1).contains(pressure) {
+        let raw = pressure * mapping.pressureMaximum
+        throw TraceInputError(
+          file: file.path, location: .line(lineNumber), field: mapping.pressure?.column ?? "pressure",
+          problem: "\(formatNumber(raw)) is outside 0…\(formatNumber(mapping.pressureMaximum)), the pressure's range "
+            + (mapping.pressureMaximumGiven ? "(pressure=COLUMN:MAX, the device's full pressure)"
+              : "(give the device's full pressure as pressure=COLUMN:MAX when the column is not 0…1)"))
+      }
       var altitude = try optionalNumber(columns.altitude, mapping.altitude?.0.column ?? "", line: lineNumber).map { $0 * (mapping.altitude?.1 ?? 1) }
       var azimuth = try optionalNumber(columns.azimuth, mapping.azimuth?.0.column ?? "", line: lineNumber).map { $0 * (mapping.azimuth?.1 ?? 1) }
       if altitude == nil, azimuth == nil, let (tx, txScale) = mapping.tiltX, let (ty, tyScale) = mapping.tiltY,

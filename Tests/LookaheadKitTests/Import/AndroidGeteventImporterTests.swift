@@ -215,6 +215,11 @@ struct AndroidGeteventImporterTests {
     let pressures: [Double?] = [1000.0 / 4095, 2000.0 / 4095, 3000.0 / 4095, 4000.0 / 4095]
     #expect(trace.strokes[1].samples.map(\.pressure) == pressures)
     #expect(trace.metadata.millimetresPerUnit == 0.01)
+    // A typed size overrides the dump's resolution (it was ignored), and the note says so.
+    let corrected = try Self.load(dump + log.text, settings: "mm_per_unit=0.02")
+    #expect(corrected.metadata.millimetresPerUnit == 0.02)
+    #expect(corrected.metadata.notes["millimetres_per_unit"]?.hasPrefix("from the import settings, over the getevent -lp dump's resolution 100") == true)
+    #expect(try Self.load(dump + log.text, settings: "dpi=254").metadata.millimetresPerUnit == 25.4 / 254)
     // Tilt x = 57 units = 1 rad, tilt y = 0: altitude π/2 − 1, azimuth 0.
     let tilted = trace.strokes[1].samples[1]
     #expect(abs(tilted.altitude! - (Double.pi / 2 - 1)) < 1e-12 && abs(tilted.azimuth!) < 1e-12)

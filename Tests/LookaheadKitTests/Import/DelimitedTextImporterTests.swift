@@ -172,6 +172,31 @@ struct DelimitedTextImporterTests {
     #expect(throws: TraceInputError.self) { try DatasetRegistry.load(pointer.path + ":t=time,x,y,stroke=id,type=kind") }
   }
 
+  /// A quoted cell holding the separator was split and read as the writer `"a`, quote included;
+  /// pressure out of its range was stored as read (found trying the CLI from outside).
+  @Test("an unclosed quote and a pressure outside its range name the line and column")
+  func quoteAndPressure() throws {
+    let quoted = try Self.temporaryFile("quoted.csv", "time,x,y,id,who\n0,1,2,a,\"b\"\n8,2,3,a,\"c,d\"\n")
+    defer { try? FileManager.default.removeItem(at: quoted.deletingLastPathComponent()) }
+    #expect(throws: TraceInputError(file: quoted.path, location: .line(3), field: "who",
+      problem: "'\"c' opens a quote it does not close: a quoted cell holding the separator, which is not supported; "
+        + "export without quotes around such cells, or with another separator")) {
+      try DatasetRegistry.load(quoted.path + ":t=time:ms,x,y,stroke=id,writer=who")
+    }
+    let pressed = try Self.temporaryFile("pressure.csv", "time,x,y,id,p\n0,1,2,a,512\n8,2,3,a,1100\n16,3,4,a,0\n")
+    defer { try? FileManager.default.removeItem(at: pressed.deletingLastPathComponent()) }
+    #expect(throws: TraceInputError(file: pressed.path, location: .line(3), field: "p",
+      problem: "1100 is outside 0…1023, the pressure's range (pressure=COLUMN:MAX, the device's full pressure)")) {
+      try DatasetRegistry.load(pressed.path + ":t=time:ms,x,y,stroke=id,pressure=p:1023")
+    }
+    #expect(throws: TraceInputError(file: pressed.path, location: .line(2), field: "p",
+      problem: "512 is outside 0…1, the pressure's range (give the device's full pressure as pressure=COLUMN:MAX when the column is not 0…1)")) {
+      try DatasetRegistry.load(pressed.path + ":t=time:ms,x,y,stroke=id,pressure=p")
+    }
+    let trace = try DatasetRegistry.load(pressed.path + ":t=time:ms,x,y,stroke=id,pressure=p:1100")
+    #expect(trace.strokes[0].samples.map(\.pressure) == [512.0 / 1100, 1, 0])
+  }
+
   @Test("a mapping file's mistake names the mapping file and its line")
   func mappingFileLine() throws {
     let mapping = try Self.temporaryFile("m.mapping", "# comment\nt = 1:s\nx = 2, y = 3\nsplit = 30ms\n")
