@@ -17,9 +17,8 @@ cd "$(dirname "$0")"
 seconds=${1:-20}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(henze2017 svc2004 wacom-msp13 turbotouch-strokes turbotouch-predicted
-  turbotouch-optitrack inkable-json lookahead-trace delimited-text android-getevent browser-recording mapping model
-  profile predictor-spec tune-journal)
+# The list is written once, in targets.txt (the fuzzer refuses to start if its cases differ).
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(grep -v -e '^#' -e '^$' targets.txt)
 shared=../../shared/datasets
 [ -d "$shared" ] || shared=../../../shared/datasets
 

@@ -34,6 +34,17 @@ enum FuzzTarget: String, CaseIterable {
   case tuneJournal = "tune-journal"
 
   static let selected: FuzzTarget = {
+    // `Fuzz/targets.txt` is the list run.sh runs: a case missing from it would never be fuzzed,
+    // and a name there without a case would stop every run, so the two must agree.
+    let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("targets.txt")
+    if let text = try? String(contentsOf: list, encoding: .utf8) {
+      let listed = Set(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })
+      let cases = Set(allCases.map(\.rawValue))
+      guard listed == cases else {
+        fatalError("Fuzz/targets.txt and FuzzTarget differ: only listed \(listed.subtracting(cases).sorted()), only cases \(cases.subtracting(listed).sorted())")
+      }
+    }
     let name = ProcessInfo.processInfo.environment["LOOKAHEAD_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
       fatalError("set LOOKAHEAD_FUZZ_TARGET to one of \(allCases.map(\.rawValue).joined(separator: ", "))")

@@ -12,12 +12,13 @@ struct WorkbenchFuzzReproducerTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Reproducers")
 
-  /// Every `LOOKAHEAD_FUZZ_TARGET` of `Fuzz/Sources/LookaheadFuzz/FuzzEntry.swift`.
-  static let targets = [
-    "henze2017", "svc2004", "wacom-msp13", "turbotouch-strokes", "turbotouch-predicted", "turbotouch-optitrack",
-    "inkable-json", "lookahead-trace", "delimited-text", "android-getevent", "browser-recording", "mapping", "model",
-    "profile", "predictor-spec", "tune-journal",
-  ]
+  /// Every `LOOKAHEAD_FUZZ_TARGET`, from `Fuzz/targets.txt` (the one list; the fuzzer checks its
+  /// cases against it).
+  static let targets: [String] = {
+    let list = folder.deletingLastPathComponent().appendingPathComponent("targets.txt")
+    let text = (try? String(contentsOf: list, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }()
 
   static func files() throws -> [URL] {
     try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -31,6 +32,9 @@ struct WorkbenchFuzzReproducerTests {
 
   @Test("every reproducer's name starts with a fuzz target's, so run.sh seeds that target with it")
   func everyReproducerNamesATarget() throws {
+    // Every format the workbench imports is fuzzed, and the list was read.
+    let unfuzzed = TraceSourceFormat.allCases.map(\.rawValue).filter { !Self.targets.contains($0) }
+    #expect(unfuzzed.isEmpty, "formats missing from Fuzz/targets.txt: \(unfuzzed)")
     let files = try Self.files()
     #expect(!files.isEmpty)
     for file in files { #expect(Self.target(of: file) != nil, "\(file.lastPathComponent)") }
