@@ -158,9 +158,16 @@ public struct PredictorParameterSpec: Sendable, Equatable {
 
 private func format(_ v: Double) -> String { formatNumber(v) }
 
-/// Whole numbers below a million as integers, others in the shortest `%g` form.
+/// Whole numbers below a million as integers; very large or small ones in `%g` form when that
+/// reads back as the same number, else in the shortest form that does; the rest as Swift prints
+/// them. Every form reads back exactly: `%g` keeps 6 digits, so a tuned process noise of
+/// 6.697080690006676e-07 was printed, and read back from a specification, as 6.69708e-07 (found
+/// trying the CLI from outside).
 func formatNumber(_ v: Double) -> String {
   if v == v.rounded(), abs(v) < 1e6 { return String(Int(v)) }
-  if abs(v) >= 1e6 || abs(v) < 1e-4 { return String(format: "%g", v) }
+  if abs(v) >= 1e6 || abs(v) < 1e-4 {
+    let short = String(format: "%g", v)
+    return Double(short) == v ? short : String(v)
+  }
   return String(v)
 }

@@ -44,6 +44,17 @@ struct PredictorCatalogTests {
     #expect(again.configuration == first.configuration)
   }
 
+  /// A tuned value past 6 significant digits, very small or very large, was printed in `%g` form
+  /// (6.69708e-07), so the printed best configuration scored otherwise than the tuned one.
+  @Test("values of any size are printed so that they read back exactly",
+    arguments: [6.697080690006676e-07, 1715840.3308511, 1e-5, 2e6, 0.125, 123456.789])
+  func exactNumbers(value: Double) throws {
+    let first = try catalog.configure(specification: "kalman:measurement-noise=\(value)")
+    let again = try catalog.configure(specification: first.specification)
+    #expect(again.configuration == first.configuration, "\(first.specification)")
+    #expect(first.values.first { $0.name == "measurement-noise" }?.value == .number(value))
+  }
+
   @Test("presets differ from each other where their sources differ")
   func presets() throws {
     let chromium = try catalog.configure(specification: "kalman-chromium").configuration
