@@ -179,4 +179,23 @@ struct TrainMLPCommandTests {
       #expect(run.stderr.contains(option), "\(run.stderr)")
     }
   }
+
+  /// A learning rate that diverges left a network far worse than its start (linear
+  /// extrapolation) shipped without a word, and its held-out table printed 144-digit numbers.
+  @Test("a run whose best epoch is worse than linear says so; its table stays readable")
+  func worseThanLinearWarned() throws {
+    let run = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--hidden", "4", "--epochs", "1", "--learning-rate=1e6", "--quiet",
+      "--split", "train=participant1,participant2;test=participant3", "Henze2017-MobileHCI:Fitts:writer=participant1,participant2,participant3",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("warning: no epoch beat linear extrapolation on the early-stopping rows"), "\(run.stdout)")
+    #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 200 }, "\(run.stdout)")
+    let sane = try DatasetsCommandTests.run([
+      "train", "--family", "mlp", "--hidden", "4", "--epochs", "2", "--quiet",
+      "--split", "train=participant1,participant2;test=participant3", "Henze2017-MobileHCI:Fitts:writer=participant1,participant2,participant3",
+    ])
+    #expect(sane.status == 0, "\(sane.stderr)")
+    #expect(!sane.stdout.contains("warning: no epoch beat linear"), "\(sane.stdout)")
+  }
 }

@@ -101,6 +101,14 @@ public struct MLPTrainReport: Sendable, Codable {
       "trained on \(trainingRows) rows of \(fittedWriterCount) \(fittedWriterCount == 1 ? "writer" : "writers"); early stopping on \(validationRows) rows of \(validationWriters.joined(separator: ", "))",
       "best epoch \(bestEpoch) of \(epochs.count): validation error \(String(format: "%.5g", epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan)) (linear \(String(format: "%.5g", linearValidationError)))",
     ]
+    // Training starts at linear extrapolation, so a best epoch above it means the run went wrong
+    // (a diverging learning rate, too few epochs): said, since the network is written all the same.
+    let best = epochs.first { $0.epoch == bestEpoch }?.validationError ?? .nan
+    if (members == nil ? best : ensembleValidationError ?? best) > linearValidationError {
+      lines.append(
+        "warning: no epoch beat linear extrapolation on the early-stopping rows (the network starts there); "
+          + "this network is worse than linear: lower --learning-rate or train more epochs")
+    }
     if let members {
       lines[lines.count - 1] = "ensemble of \(members.count) networks (the mean of their predictions), each early-stopped on the same writers:"
       for (m, member) in members.enumerated() {
@@ -182,11 +190,18 @@ public struct MLPTrainReport: Sendable, Codable {
 
   /// The held-out table: per horizon, the model's mean and p95 beside linear extrapolation's.
   static func heldOutTable(_ heldOut: [TrainRun.HorizonScore], lengthUnit: String) -> [String] {
-    ["horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear"]
+    // Fixed decimals up to 1e5, then 4 significant digits: a diverged network's 3e143 mm filled a
+    // line with 144 digits (found trying the CLI from outside).
+    func cell(_ value: Double, _ width: Int, decimals: Int = 4, sign: String = "") -> String {
+      let text = !value.isFinite || abs(value) < 1e5
+        ? String(format: "%\(sign).\(decimals)f", value) : String(format: "%\(sign).4g", value)
+      return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    return ["horizon ms   issue points   mean \(lengthUnit)   p95 \(lengthUnit)   linear mean   linear p95   mean vs linear"]
       + heldOut.map { h in
-        String(
-          format: "%10.2f   %12d   %9.4f   %8.4f   %11.4f   %10.4f   %+13.1f %%", h.horizonMilliseconds, h.issuePoints, h.mean,
-          h.p95, h.linearMean, h.linearP95, 100 * (h.mean / h.linearMean - 1))
+        String(format: "%10.2f   %12d   ", h.horizonMilliseconds, h.issuePoints)
+          + [cell(h.mean, 9), cell(h.p95, 8), cell(h.linearMean, 11), cell(h.linearP95, 10)].joined(separator: "   ")
+          + "   " + cell(100 * (h.mean / h.linearMean - 1), 13, decimals: 1, sign: "+") + " %"
       }
   }
 }
