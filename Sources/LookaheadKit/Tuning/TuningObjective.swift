@@ -174,11 +174,24 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
         throw ParseError(text: text, problem: "name at least one scorecard column with its weight")
       }
       var columns: [WeightedColumn] = []
+      // Checked here, before any data is read: an unknown column failed every trial, after the
+      // whole search, with a cut list and advice about search ranges (found trying the CLI from
+      // outside). A length metric without its unit is its millimetre column, as --paired-column takes it.
+      let known = (try? MetricsScorer().columns.map(\.name)) ?? []
       for (key, value) in settings {
         guard let w = Double(value), w.isFinite else {
           throw ParseError(text: text, problem: "the weight of \(key) must be a number, got \"\(value)\"")
         }
-        columns.append(WeightedColumn(column: key, weight: w))
+        var column = key
+        if !known.contains(column), known.contains(column + "_mm") { column += "_mm" }
+        guard known.isEmpty || known.contains(column) else {
+          throw ParseError(
+            text: text,
+            problem: "\"\(MessageText.bounded(key))\" is not a scorecard column; give columns such as error_mean_mm "
+              + "(or error_mean), error_p95_mm or jitter_rms_mm (every name: the column headers of evaluate --metrics all, "
+              + "Docs/Metrics.md)")
+        }
+        columns.append(WeightedColumn(column: column, weight: w))
       }
       self = .weighted(columns)
     default:

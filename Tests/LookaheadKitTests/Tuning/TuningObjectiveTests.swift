@@ -41,6 +41,7 @@ struct TuningObjectiveTests {
     ("speed", "unknown objective"), ("error:statistic=median", "statistic must be mean or p95"),
     ("error:horizon=-3", "horizon must be a number"), ("latency:overshot=1", "no setting \"overshot\""),
     ("weighted", "name at least one"), ("weighted:error_mean_mm=x", "weight of error_mean_mm"),
+    ("weighted:error_p95x=1", "\"error_p95x\" is not a scorecard column; give columns such as error_mean_mm"),
     ("turbotouch:jitter-low=0.2,jitter-high=0.1", "jitter-high must be above"), ("error:statistic", "is not key=value"),
   ])
   func refused(_ text: String, _ fragment: String) {
@@ -98,8 +99,11 @@ struct TuningObjectiveTests {
     let unbounded = try Self.evaluator(try TuningObjective(parsing: "latency:overshoot=none,jitter=none,wrong-direction=none"))
     let saved = try #require(card.value("latency_saved_mean_ms"))
     #expect(try unbounded.score(Self.linear).value == -saved)
-    let missing = try Self.evaluator(try TuningObjective(parsing: "weighted:no_such_column=1"))
+    // A column the parser cannot know of (made by hand) still fails its trial with its name.
+    let missing = try Self.evaluator(.weighted([.init(column: "no_such_column", weight: 1)]))
     #expect(throws: ObjectiveEvaluator.ObjectiveError.self) { try missing.score(Self.linear) }
+    // A length metric without its unit is its millimetre column, as --paired-column takes it.
+    #expect(try TuningObjective(parsing: "weighted:error_p95=1").description == "weighted:error_p95_mm=1")
   }
 
   @Test("a replay scorecard is the same trial after trial (scorers reused) and on one core or two")
