@@ -54,6 +54,11 @@ struct TuneCommand: ParsableCommand {
       // So are a negative --pareto and every value of the search (a misspelt --params or
       // --objective, --split halves, --profile recorded), refused only once the data had loaded.
       guard pareto >= 0 else { throw ValidationError("--pareto must not be negative") }
+      // It discards a journal's trials; without one there is nothing to discard, and the flag was
+      // taken without a word (found trying the CLI from outside).
+      if restartJournal, journal == nil {
+        throw ValidationError("--restart-journal starts a --journal afresh; give the --journal FILE to restart (without one every tune starts afresh)")
+      }
       try search.checkBeforeLoading(catalog: catalog)
       var loader = TuningDatasetLoader(dataDirectory: search.location.dataDirectoryURL)
       guard let data = try loader.load(datasets) else { return }

@@ -75,8 +75,14 @@ struct TuneSearchOptions: ParsableArguments {
         throw ValidationError("--weights is for --predictor mlp or learned-linear (trained weights), not \(name)")
       }
       catalog = try catalog.withTrainedWeights(contentsOf: URL(fileURLWithPath: weights))
+    } else if name == "mlp" {
+      // Without weights there is no network: the catalog's own refusal said "unknown predictor",
+      // listing every predictor but mlp.
+      throw ValidationError(
+        "--predictor mlp searches a trained network's stages: give the network with --weights FILE (the model "
+          + "configuration `train --family mlp -o FILE` writes)")
     }
-    _ = try catalog.entry(named: name)  // e.g. --predictor mlp without, or with a linear model's, weights
+    _ = try catalog.entry(named: name)  // e.g. --predictor mlp with a linear model's weights
     return catalog
   }
 

@@ -190,6 +190,15 @@ struct EvaluationCommandTests {
     }
   }
 
+  /// A writer selection was called "not a Henze task subset", which the task is.
+  @Test(arguments: ["Henze2017-MobileHCI:Fitts:writer=participant1", "Henze2017-MobileHCI:writer=participant1"])
+  func henze2017RefusesWriterSelection(reference: String) throws {
+    let refused = try Self.run(["evaluate", "--predictor", "linear", "--protocol", "henze2017", reference])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("\(reference): the protocol scores every participant"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("so it takes no writer= selection"), "\(refused.stderr)")
+  }
+
   /// All the refused options at once are named together; without them the run prints the table,
   /// and under the frame protocol the same options are taken.
   @Test func henze2017NamesEveryUnusedOptionAndRunsWithout() throws {

@@ -26,6 +26,7 @@ struct OptionsBeforeDataTests {
       (tune + ["--profile", "recorded", bad.path], "works only with `lookahead replay`"),
       (tune + ["--objective", "eror", bad.path], "error: --objective eror"),
       (tune + ["--pareto=-1", bad.path], "--pareto must not be negative"),
+      (tune + ["--restart-journal", bad.path], "--restart-journal starts a --journal afresh; give the --journal FILE"),
     ]
     for (arguments, message) in cases {
       let run = try DatasetsCommandTests.run(arguments)

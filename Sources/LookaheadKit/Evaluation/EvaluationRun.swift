@@ -253,6 +253,15 @@ public struct EvaluationRun: Sendable {
 
   /// The raw strokes of each Henze task the dataset reference covers.
   func henzeRawTasks(_ dataset: EvaluationDataset) throws -> [String: [Stroke]] {
+    // The protocol is the paper's: every participant, scored leave-one-participant-out, so a writer
+    // selection cannot apply. It was reported as "is not a Henze task subset".
+    if dataset.reference.contains("writer=") {
+      throw RunError(
+        field: "--protocol henze2017",
+        problem: "\(dataset.reference): the protocol scores every participant (the paper's leave-one-participant-out "
+          + "table), so it takes no writer= selection; give \(AnchorDataset.henze2017.folder) or one of its tasks ("
+          + ProtocolEvaluation.henzeTasks.joined(separator: ", ") + ")")
+    }
     let parts = dataset.reference.split(separator: ":", maxSplits: 1).map(String.init)
     guard let name = parts.first, name.lowercased() == AnchorDataset.henze2017.folder.lowercased() else {
       throw RunError(
