@@ -36,12 +36,14 @@ struct PredictCommand: ParsableCommand {
         outputs: [("--output", output.url)], notReadBy: [trace], files: [model, profile.name],
         dataDirectory: location.dataDirectoryURL)
       try force.checkWritable(output.url)
-      let (loaded, tunedProfile) = try ModelEvaluation.loadModel(contentsOf: URL(fileURLWithPath: model))
+      let models = try LoadedModels([model])
+      let (loaded, tunedProfile) = (models.entries[0].model, models.entries[0].deviceProfile)
       if profile.name == nil { try ModelEvaluation.UndefinedDevice.check(loaded, path: model, profile: tunedProfile) }
       let device = try profile.resolve(else: tunedProfile)
       let replaySeed = seed.resolve(else: loaded.file.provenance.seed)
       let replay = try Replay(profile: device, seed: replaySeed)
-      let data = try DatasetRegistry.load(trace, dataDirectory: location.dataDirectoryURL)
+      let dataset = try EvaluationDataset.load(trace, dataDirectory: location.dataDirectoryURL)
+      let data = dataset.trace
       // Every refusal before the first line: a unit the model cannot convert once failed after the
       // header had gone to stdout.
       _ = try ModelEvaluation.scale(for: loaded, trace: data.metadata)
@@ -55,13 +57,8 @@ struct PredictCommand: ParsableCommand {
       // The provenance every result CSV carries (command line, version, seed, the profile in full,
       // the model's and every data file's SHA-256); it had the command, model path, profile name
       // and seed only, so a CSV could not say which model or which copy of the data it came from.
-      let dataset = EvaluationDataset(
-        reference: trace, trace: data,
-        files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL),
-        mappings: try EvaluationDataset.mappings(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
-      let modelDigest = try FileDigest.sha256Hex(fileAt: URL(fileURLWithPath: model))
       let provenance = ResultProvenance(
-        commandLine: CommandLine.arguments, command: "predict", predictors: ["model:\(model) sha256=\(modelDigest)"],
+        commandLine: CommandLine.arguments, command: "predict", predictors: try models.specifications(),
         seed: replaySeed, profile: device, evaluationProtocol: "frame", datasets: [dataset.provenance])
       for line in provenance.csvCommentLines { sink(line) }
       sink("# model \(model): \(loaded.file.predictor.catalogName), unit \(loaded.file.coordinates.unit); trace unit \(data.metadata.coordinateUnit); profile \(device.name), seed \(replaySeed)")

@@ -99,10 +99,7 @@ struct ReplayTraceCommand: ParsableCommand {
       if csv {
         // The provenance every result CSV carries (command line, version, seed, the profile in
         // full, every file read with its SHA-256); it had the command, profile name and seed only.
-        let dataset = EvaluationDataset(
-          reference: trace, trace: loaded,
-          files: try EvaluationDataset.files(of: trace, dataDirectory: location.dataDirectoryURL),
-          mappings: try EvaluationDataset.mappings(of: trace, dataDirectory: location.dataDirectoryURL), anchorDataset: nil)
+        let dataset = try EvaluationDataset.hashing(trace, trace: loaded, dataDirectory: location.dataDirectoryURL)
         let provenance = ResultProvenance(
           commandLine: CommandLine.arguments, command: "replay", predictors: [], seed: seed.value, profile: device,
           evaluationProtocol: "frame", datasets: [dataset.provenance])

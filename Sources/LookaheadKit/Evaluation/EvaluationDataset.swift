@@ -46,7 +46,13 @@ public struct EvaluationDataset: Sendable {
     _ reference: String, dataDirectory: URL? = nil, options: ImportOptions = ImportOptions()
   ) throws -> EvaluationDataset {
     let trace = try DatasetRegistry.load(reference, dataDirectory: dataDirectory, options: options)
-    return EvaluationDataset(
+    return try hashing(reference, trace: trace, dataDirectory: dataDirectory)
+  }
+
+  /// `trace`, read from `reference` (`replay` reads with a format and import options of its own),
+  /// with the files and mapping it was read from hashed.
+  public static func hashing(_ reference: String, trace: Trace, dataDirectory: URL? = nil) throws -> EvaluationDataset {
+    EvaluationDataset(
       reference: reference, trace: trace, files: try files(of: reference, dataDirectory: dataDirectory),
       mappings: try mappings(of: reference, dataDirectory: dataDirectory), anchorDataset: anchorDataset(forReference: reference))
   }
