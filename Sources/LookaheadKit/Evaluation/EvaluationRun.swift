@@ -216,9 +216,7 @@ public struct EvaluationRun: Sendable {
       // Pointed to as --metrics points to them: every column listed was over 1 700 characters, cut
       // in the middle by the message's bound.
       throw RunError(field: "--paired-column",
-        problem: "\"\(MessageText.bounded(column))\" is not a scorecard column; give a column such as "
-          + "error_mean_mm (or error_mean), error_p95_native or latency_saved_mean_ms (every name: the column "
-          + "headers of --metrics all, Docs/Metrics.md)")
+        problem: "\"\(MessageText.bounded(column))\" is not a scorecard column; give a column \(ScorecardColumnName.examples)")
     }
   }
 
@@ -227,9 +225,9 @@ public struct EvaluationRun: Sendable {
   /// falls back to the trace's unit where the data has no scale (``comparisons(_:)``).
   public static func pairedColumn(named name: String) throws -> String {
     let names = try MetricsScorer().columns.map(\.name)
-    if !names.contains(name), names.contains(name + "_mm") { return name + "_mm" }
-    try check(pairedColumn: name, among: names)
-    return name
+    let column = ScorecardColumnName.resolve(name, among: names) ?? name
+    try check(pairedColumn: column, among: names)
+    return column
   }
 
   /// Every subject against the baseline, on ``pairedColumn`` (or its `_native` twin).

@@ -182,14 +182,10 @@ public enum TuningObjective: Sendable, Hashable, CustomStringConvertible {
         guard let w = Double(value), w.isFinite else {
           throw ParseError(text: text, problem: "the weight of \(key) must be a number, got \"\(value)\"")
         }
-        var column = key
-        if !known.contains(column), known.contains(column + "_mm") { column += "_mm" }
-        guard known.isEmpty || known.contains(column) else {
+        guard let column = known.isEmpty ? key : ScorecardColumnName.resolve(key, among: known) else {
           throw ParseError(
             text: text,
-            problem: "\"\(MessageText.bounded(key))\" is not a scorecard column; give columns such as error_mean_mm "
-              + "(or error_mean), error_p95_mm or jitter_rms_mm (every name: the column headers of evaluate --metrics all, "
-              + "Docs/Metrics.md)")
+            problem: "\"\(MessageText.bounded(key))\" is not a scorecard column; give columns \(ScorecardColumnName.examples)")
         }
         columns.append(WeightedColumn(column: column, weight: w))
       }
