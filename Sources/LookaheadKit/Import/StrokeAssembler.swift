@@ -51,11 +51,11 @@ struct StrokeAssembler {
           problem: TracePositionLimit.problem(value))
       }
     }
-    for (row, prediction) in predictions where !TraceTimeLimit.accepts(prediction.time) {
-      throw TraceInputError(file: file, location: location(ofRow: row), field: "prediction time",
-        problem: TraceTimeLimit.problem(prediction.time))
-    }
     for (row, prediction) in predictions {
+      guard TraceTimeLimit.accepts(prediction.time) else {
+        throw TraceInputError(file: file, location: location(ofRow: row), field: "prediction time",
+          problem: TraceTimeLimit.problem(prediction.time))
+      }
       for (field, value) in [("prediction x", prediction.x), ("prediction y", prediction.y)]
       where !TracePositionLimit.accepts(value) {
         throw TraceInputError(file: file, location: location(ofRow: row), field: field,
