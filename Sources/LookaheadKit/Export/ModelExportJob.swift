@@ -345,8 +345,7 @@ public struct ModelExportJob: Sendable {
           throw TunedConfiguration.Failure(
             path: url.path, problem: "bestParameters and bestConfiguration disagree (edited by hand, or another catalog version)")
         }
-        var score = Self.heldOutScore(
-          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance)
+        var score = Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance)
         if report.best.bestObjective.isFinite { score["objective"] = report.best.bestObjective }
         if let heldOut = report.heldOutObjective, heldOut.isFinite {
           score[Self.heldOutKeyPrefix(report.provenance) + "objective"] = heldOut
@@ -382,8 +381,7 @@ public struct ModelExportJob: Sendable {
         return Origin(
           predictor: CatalogPredictor(name: "mlp", values: [], configuration: report.configuration),
           provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-          score: Self.heldOutScore(
-          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance))
+          score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
       }
       guard let report = try Self.decodeResult(TrainReport.self, format: "lookahead-train-result", at: url) else {
         let crossFitted = "lookahead-train-mlp-crossfit-result"
@@ -399,8 +397,7 @@ public struct ModelExportJob: Sendable {
       return Origin(
         predictor: CatalogPredictor(name: "learned-linear", values: [], configuration: report.configuration),
         provenance: report.provenance, objective: report.provenance.objective, seed: report.provenance.seed,
-        score: Self.heldOutScore(
-          report.heldOut.map { ($0.horizonMilliseconds, $0.mean) }, unit: report.lengthUnit, provenance: report.provenance))
+        score: Self.heldOutScore(report.heldOut, unit: report.lengthUnit, provenance: report.provenance))
     }
   }
 
@@ -413,16 +410,16 @@ public struct ModelExportJob: Sendable {
   }
 
   /// A training's or tune's held-out mean at 16.67 ms (else its first horizon), for the model's
-  /// provenance; `heldOut` is (horizon in ms, mean error in `unit`) per anchor horizon. Keyed with
+  /// provenance; `heldOut` is its table, one row per anchor horizon, in `unit`. Keyed with
   /// the horizon as printed (`…_at_16.67ms`; models before this wrote every digit, `16.666666666666668`).
   static func heldOutScore(
-    _ heldOut: [(milliseconds: Double, mean: Double)], unit: String, provenance: ResultProvenance
+    _ heldOut: [some HeldOutHorizonMean], unit: String, provenance: ResultProvenance
   ) -> [String: Double] {
     var score: [String: Double] = [:]
-    if let horizon = heldOut.first(where: { abs($0.milliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first,
+    if let horizon = heldOut.first(where: { abs($0.horizonMilliseconds - 1000.0 / 60) < 0.01 }) ?? heldOut.first,
       horizon.mean.isFinite
     {
-      score[heldOutKeyPrefix(provenance) + "error_mean_\(unit)_at_\(horizonMillisecondsText(horizon.milliseconds))ms"] = horizon.mean
+      score[heldOutKeyPrefix(provenance) + "error_mean_\(unit)_at_\(horizonMillisecondsText(horizon.horizonMilliseconds))ms"] = horizon.mean
     }
     return score
   }
@@ -483,3 +480,13 @@ public struct ModelExportJob: Sendable {
     return first
   }
 }
+
+/// A row of a run's held-out table, as ``ModelExportJob/heldOutScore(_:unit:provenance:)`` reads it:
+/// a training's (``TrainRun/HorizonScore``) or a tune's (``TuneReport/HorizonScore``).
+protocol HeldOutHorizonMean {
+  var horizonMilliseconds: Double { get }
+  var mean: Double { get }
+}
+
+extension TrainRun.HorizonScore: HeldOutHorizonMean {}
+extension TuneReport.HorizonScore: HeldOutHorizonMean {}
